@@ -1,0 +1,54 @@
+/*
+ * The example games as pab-bench and the tests see them: one descriptor per
+ * game, on top of the game's own pab_game callbacks.  Each game lives in
+ * examples/games/<name>.c with its own header; this table only names them.
+ * A game module uses nothing but <pab/pab.h>.
+ */
+#ifndef PAB_EXAMPLE_GAMES_H
+#define PAB_EXAMPLE_GAMES_H
+
+#include <stddef.h>
+
+#include <pab/pab.h>
+
+/* Largest position any example game uses, in bytes (the chess state, which
+ * carries its history, is the largest). */
+#define EX_STATE_MAX 65536
+
+typedef struct ex_game {
+    const char *name; /* "tictactoe", "connect4", "othello", "tree", "chess" */
+    const char *description;
+    /* Fill *game and write the position into `state` (EX_STATE_MAX bytes).
+     * `params` is the game's parameter string (tree: "b,wa,wb"; NULL for
+     * defaults); `position` the game's own position text (NULL: the initial
+     * position).  On error return a negative PAB_ code and write one line
+     * (no newline) into err[errlen].  The game may keep what it allocates
+     * in game->user; teardown releases it. */
+    int (*setup)(pab_game *game, void *state, const char *params,
+                 const char *position, char *err, size_t errlen);
+    void (*teardown)(pab_game *game);
+    /* The move in the game's notation (Connect Four column 1-7, Othello
+     * "d3" or "pass", tree child index from 1, chess UCI). */
+    void (*move_name)(const pab_game *game, const void *state, pab_move_t move,
+                      char *buf, size_t len);
+    /* The move named by `text`, or PAB_MOVE_NONE if it is not a legal move
+     * in `state`. */
+    pab_move_t (*parse_move)(const pab_game *game, const void *state,
+                             const char *text);
+    /* A solved score (exact game value, side to move) in the game's natural
+     * units (Connect Four: Pons' convention; Othello: disc difference;
+     * tic-tac-toe: -1/0/1). */
+    long (*natural_score)(const pab_game *game, const void *state,
+                          pab_score_t score);
+    unsigned perft_flags; /* PAB_PERFT_* convention of the game */
+    int default_depth;    /* pab-bench search default */
+    bool plain_default;   /* tree: true */
+} ex_game;
+
+/* The registry: NULL-terminated. */
+extern const ex_game *const ex_games[];
+
+/* The game called `name`, or NULL. */
+const ex_game *ex_game_find(const char *name);
+
+#endif /* PAB_EXAMPLE_GAMES_H */

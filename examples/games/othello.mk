@@ -1,0 +1,1 @@
+# othello: appended to libpabgames by its module (examples/games/othello.c).

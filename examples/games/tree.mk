@@ -1,0 +1,1 @@
+# tree: appended to libpabgames by its module (examples/games/tree.c).

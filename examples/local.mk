@@ -1,0 +1,17 @@
+# The example games (a convenience library shared by pab-bench, the example
+# programs and the tests) and the example programs.
+noinst_LTLIBRARIES += examples/games/libpabgames.la
+examples_games_libpabgames_la_SOURCES = \
+	examples/games/games.h examples/games/registry.c \
+	examples/games/tictactoe.h examples/games/tictactoe.c
+examples_games_libpabgames_la_LIBADD = lib/libpab.la
+
+include examples/games/connect4.mk
+include examples/games/othello.mk
+include examples/games/tree.mk
+
+bin_PROGRAMS += examples/bench/pab-bench examples/tictactoe/pab-tictactoe
+examples_bench_pab_bench_SOURCES = examples/bench/pab-bench.c
+examples_bench_pab_bench_LDADD = examples/games/libpabgames.la lib/libpab.la -lm
+examples_tictactoe_pab_tictactoe_SOURCES = examples/tictactoe/pab-tictactoe.c
+examples_tictactoe_pab_tictactoe_LDADD = examples/games/libpabgames.la lib/libpab.la

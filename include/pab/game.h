@@ -1,0 +1,135 @@
+/*
+ * libpab: the game contract -- scores, moves and the callback table a game
+ * implements.  See pab(7) for the rules every callback must follow.
+ */
+#ifndef PAB_GAME_H
+#define PAB_GAME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <pab/common.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Scores are negamax values from the side to move's point of view.  A game
+ * keeps every value it returns inside [-PAB_SCORE_MAX, PAB_SCORE_MAX]; the
+ * values beyond belong to the library (infinity, ABDADA's ON_EVALUATION). */
+typedef int32_t pab_score_t;
+
+#define PAB_SCORE_MAX ((pab_score_t)1073741823) /* 2^30 - 1 */
+#define PAB_SCORE_MIN (-PAB_SCORE_MAX)
+#define PAB_SCORE_INF (PAB_SCORE_MAX + 1)
+#define PAB_SCORE_ON_EVALUATION (PAB_SCORE_MAX + 2)
+
+/* Distance scores (chess "mate in N"), used only by games that set
+ * PAB_GAME_DISTANCE_SCORES.  A game reports them relative to the position it
+ * is asked about: PAB_SCORE_WIN_IN(d) means the side to move wins in d plies
+ * from here, PAB_SCORE_LOSS_IN(0) that it has lost already (checkmated).
+ * The library turns them into distances from the root while searching and
+ * back into distances from the node in the transposition table, so they
+ * keep their meaning whatever path reaches a position.  Scores that are a
+ * property of the position alone (Connect Four's "22 minus the stones the
+ * winner played") need nothing of this: leave the flag unset. */
+#define PAB_SCORE_MATE PAB_SCORE_MAX
+#define PAB_MATE_PLY_MAX 4096
+#define PAB_SCORE_WIN_IN(d) ((pab_score_t)(PAB_SCORE_MATE - (d)))
+#define PAB_SCORE_LOSS_IN(d) ((pab_score_t)(-PAB_SCORE_MATE + (d)))
+#define PAB_SCORE_IS_WIN(s) ((s) >= PAB_SCORE_MATE - PAB_MATE_PLY_MAX && (s) <= PAB_SCORE_MATE)
+#define PAB_SCORE_IS_LOSS(s) ((s) <= -PAB_SCORE_MATE + PAB_MATE_PLY_MAX && (s) >= -PAB_SCORE_MATE)
+
+/* What a stored or returned score is known to be. */
+typedef enum pab_bound {
+    PAB_BOUND_NONE = 0,  /* nothing is known */
+    PAB_BOUND_UPPER = 1, /* the true value is <= score (fail low) */
+    PAB_BOUND_LOWER = 2, /* the true value is >= score (fail high) */
+    PAB_BOUND_EXACT = 3  /* the true value is score */
+} pab_bound;
+
+/* A move is any 32-bit encoding the game likes except PAB_MOVE_NONE. */
+typedef uint32_t pab_move_t;
+#define PAB_MOVE_NONE ((pab_move_t)0xFFFFFFFFu)
+
+/* Capacity of the move buffer passed to generate() when the game leaves
+ * max_moves at 0. */
+#define PAB_MAX_MOVES 256
+
+/* pab_game.flags */
+#define PAB_GAME_DISTANCE_SCORES 0x1u /* scores near +-PAB_SCORE_MATE are distances */
+
+/* pab_game.move_flags() result bits */
+#define PAB_MOVE_TACTICAL 0x1u /* capture, promotion: never reduced or pruned */
+#define PAB_MOVE_CHECK 0x2u    /* gives check: never reduced or pruned */
+
+/* The callback table.  Fill it after pab_game_init(); every callback gets
+ * the game's `user` pointer as its last argument.  The library copies the
+ * table when a searcher is created, so the table itself may go away, but
+ * `user` must stay valid while any searcher uses the game.  Callbacks run on
+ * the library's search threads, each thread on its own copy of the
+ * position; a callback may read `user` concurrently from several threads. */
+typedef struct pab_game {
+    size_t size;         /* sizeof(pab_game), set by pab_game_init() */
+    size_t state_size;   /* bytes of one position (copied with memcpy) */
+    unsigned max_moves;  /* capacity of the move buffers, 0: PAB_MAX_MOVES */
+    unsigned flags;      /* PAB_GAME_* */
+    void *user;          /* passed to every callback */
+
+    /* Required.  Write the moves of `state` into moves[0..capacity) in the
+     * order they should be searched (best first as far as the game can
+     * tell) and return how many.  Return 0 when the position is over and
+     * store its score (side to move's view) in *terminal.  A negative
+     * return is an error and stops the search with PAB_EGAME. */
+    int (*generate)(const void *state, pab_move_t *moves, unsigned capacity,
+                    pab_score_t *terminal, void *user);
+    /* Required.  Play `move`.  Return false if the move turned out to be
+     * illegal (a pseudo-legal generator); the library then calls unmake()
+     * and skips it. */
+    bool (*make)(void *state, pab_move_t move, void *user);
+    /* Required.  Take back the last move made by make(). */
+    void (*unmake)(void *state, pab_move_t move, void *user);
+    /* Required.  Static value for the side to move.  The library calls it at
+     * the horizon without calling generate(), so it must score a finished
+     * game exactly as generate() would. */
+    pab_score_t (*evaluate)(const void *state, void *user);
+    /* Required.  64-bit key of the position (Zobrist or any good mix). */
+    uint64_t (*hash)(const void *state, void *user);
+
+    /* Optional: deep copy for positions that own memory.  dst points to
+     * state_size uninitialised bytes.  Return 0 or a negative error.
+     * Default: memcpy of state_size bytes. */
+    int (*clone)(void *dst, const void *src, void *user);
+    /* Optional: release what clone() allocated (not dst itself). */
+    void (*destroy)(void *state, void *user);
+    /* Optional: captures and promotions for quiescence search; same
+     * contract as generate() without the terminal score.  Default: none,
+     * the horizon is scored by evaluate(). */
+    int (*generate_noisy)(const void *state, pab_move_t *moves,
+                          unsigned capacity, void *user);
+    /* Optional: pass the move to the opponent.  Return false when a null
+     * move is unsafe here (in check, zugzwang-prone material); the position
+     * is then unchanged.  Both or neither. */
+    bool (*make_null)(void *state, void *user);
+    void (*unmake_null)(void *state, void *user);
+    /* Optional: a small index for history tables, < move_index_count.
+     * Default: no history heuristic. */
+    unsigned (*move_index)(const void *state, pab_move_t move, void *user);
+    unsigned move_index_count;
+    /* Optional: PAB_MOVE_* bits of a move in `state`, before it is made.
+     * Used by late-move reductions and futility pruning.  Default: 0. */
+    unsigned (*move_flags)(const void *state, pab_move_t move, void *user);
+    /* Optional: whether the side to move is in check (check extension, and
+     * no reduction or null move in check).  Default: false. */
+    bool (*in_check)(const void *state, void *user);
+} pab_game;
+
+/* Zero a callback table and set its size field. */
+PAB_API void pab_game_init(pab_game *game);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PAB_GAME_H */

@@ -1,0 +1,124 @@
+/*
+ * libpab: the searcher handle, pab_search() and its configuration, results,
+ * statistics and algorithm names.
+ */
+#ifndef PAB_SEARCH_H
+#define PAB_SEARCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <pab/common.h>
+#include <pab/game.h>
+#include <pab/tt.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum pab_algorithm {
+    PAB_ALGO_SERIAL = 0,
+    PAB_ALGO_ABDADA = 1,
+    PAB_ALGO_SIMPLIFIED_ABDADA = 2,
+    PAB_ALGO_YBWC = 3,
+    PAB_ALGO_JAMBOREE = 4,
+    PAB_ALGO_LAZY_SMP = 5
+} pab_algorithm;
+#define PAB_ALGO_COUNT 6
+
+#define PAB_THREADS_MAX 1024u /* threads one search may use */
+#define PAB_DEPTH_MAX 128     /* deepest nominal search depth */
+#define PAB_PLY_MAX 256       /* deepest ply, extensions and quiescence included */
+#define PAB_PV_MAX 128        /* longest principal variation reported */
+#define PAB_DEFAULT_TT_BYTES ((size_t)16 << 20)
+
+/* Counters summed over every thread of one search. */
+typedef struct pab_stats {
+    uint64_t nodes;         /* every node visited: interior, leaves, quiescence */
+    uint64_t qnodes;        /* of which in quiescence search */
+    uint64_t tt_probes;     /* transposition-table look-ups */
+    uint64_t tt_hits;       /* look-ups that found the position */
+    uint64_t tt_cutoffs;    /* nodes answered by the table alone */
+    uint64_t re_searches;   /* null-window fails that were searched again */
+    uint64_t deferrals;     /* moves put off (Simplified ABDADA) */
+    uint64_t on_evaluation; /* ON_EVALUATION answers (ABDADA) */
+    uint64_t splits;        /* split points created (YBWC, Jamboree) */
+    uint64_t aborts;        /* searches cut short by a cutoff elsewhere */
+    uint64_t idle_ns;       /* time threads spent without work */
+} pab_stats;
+
+/* What a search found.  Also handed to the info callback after every
+ * completed iteration. */
+typedef struct pab_result {
+    pab_move_t best_move; /* PAB_MOVE_NONE only when the root has no move */
+    pab_score_t score;    /* root value, side to move's view */
+    pab_bound bound;      /* PAB_BOUND_EXACT for a completed iteration */
+    int depth;            /* last completed iteration (0: none completed) */
+    int seldepth;         /* deepest ply reached */
+    unsigned pv_length;
+    pab_move_t pv[PAB_PV_MAX];
+    uint64_t time_ms; /* wall time of the search so far */
+    bool stopped;     /* a limit or pab_searcher_stop() ended it early */
+    pab_stats stats;
+} pab_result;
+
+typedef void (*pab_info_fn)(const pab_result *progress, void *user);
+
+/* One search's settings.  Always start from pab_config_init(): it sets
+ * `size`, which tells the library which fields the caller knows, so fields
+ * added later keep old programs working. */
+typedef struct pab_config {
+    size_t size;
+    pab_algorithm algorithm;    /* PAB_ALGO_SERIAL */
+    unsigned threads;           /* 1 .. PAB_THREADS_MAX; default 1 */
+    int max_depth;              /* 0 .. PAB_DEPTH_MAX; default PAB_DEPTH_MAX */
+    uint64_t time_limit_ms;     /* 0: no time limit */
+    uint64_t node_limit;        /* 0: no node limit */
+    bool iterative_deepening;   /* depths 1, 2, .. max_depth; default true */
+    bool aspiration;            /* aspiration windows; default true */
+    pab_score_t aspiration_window; /* first half-width; default 50 */
+    bool move_ordering;         /* TT move, killers, history; default true */
+    bool use_tt;                /* transposition table; default true */
+    bool quiescence;            /* if generate_noisy is set; default true */
+    bool null_move;             /* if make_null is set; default true */
+    bool late_move_reductions;  /* default true */
+    bool futility_pruning;      /* default true */
+    pab_score_t futility_margin; /* default 200 */
+    bool check_extension;       /* if in_check is set; default true */
+    bool plain;                 /* figure 4.3 alpha-beta, see pab_search(3) */
+    pab_info_fn info;           /* called after every completed iteration */
+    void *info_user;            /* passed to info */
+} pab_config;
+
+typedef struct pab_searcher pab_searcher;
+
+PAB_API void pab_config_init(pab_config *config);
+PAB_API int pab_config_validate(const pab_config *config);
+
+PAB_API int pab_searcher_create(pab_searcher **searcher, const pab_game *game,
+                                size_t tt_bytes);
+PAB_API int pab_searcher_create_with_tt(pab_searcher **searcher,
+                                        const pab_game *game, pab_tt *tt);
+PAB_API void pab_searcher_destroy(pab_searcher *searcher);
+PAB_API pab_tt *pab_searcher_tt(pab_searcher *searcher);
+PAB_API void pab_searcher_stop(pab_searcher *searcher);
+
+PAB_API int pab_search(pab_searcher *searcher, const void *root,
+                       const pab_config *config, pab_result *result);
+
+PAB_API int pab_algorithm_from_name(const char *name);
+PAB_API const char *pab_algorithm_name(int algorithm);
+
+/* pab_perft() flags */
+#define PAB_PERFT_COUNT_TERMINAL 0x1u /* a finished game before the depth is a leaf */
+#define PAB_PERFT_BULK 0x2u           /* count the last ply without making it */
+
+PAB_API int pab_perft(const pab_game *game, const void *state, int depth,
+                      unsigned flags, uint64_t *count);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PAB_SEARCH_H */

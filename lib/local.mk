@@ -1,0 +1,16 @@
+# libpab itself.
+lib_LTLIBRARIES += lib/libpab.la
+lib_libpab_la_SOURCES = \
+	lib/runtime.h lib/runtime_threads.c \
+	lib/internal.h \
+	lib/error.c \
+	lib/tt.c lib/cs.c \
+	lib/game.c lib/perft.c \
+	lib/workers.c lib/negascout.c lib/serial.c \
+	lib/search.c
+lib_libpab_la_CFLAGS = $(AM_CFLAGS) $(VISIBILITY_CFLAGS) $(ATOMIC_OPS_CFLAGS)
+lib_libpab_la_LIBADD = $(ATOMIC_OPS_LIBS)
+lib_libpab_la_LDFLAGS = -version-info $(PAB_LT_VERSION) -no-undefined
+pabinclude_HEADERS += \
+	include/pab/pab.h include/pab/common.h include/pab/game.h \
+	include/pab/tt.h include/pab/cs.h include/pab/search.h

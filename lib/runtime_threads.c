@@ -1,0 +1,74 @@
+/*
+ * The real-thread runtime: POSIX threads, mutexes and condition variables,
+ * the monotonic clock.  The shared-memory operations live inline in
+ * runtime.h.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <sched.h>
+#include <time.h>
+
+#include "runtime.h"
+
+int rt_thread_start(rt_thread *t, rt_thread_fn fn, void *arg)
+{
+    return pthread_create(&t->handle, NULL, fn, arg) == 0 ? 0 : -1;
+}
+
+void rt_thread_join(rt_thread *t)
+{
+    pthread_join(t->handle, NULL);
+}
+
+int rt_mutex_init(rt_mutex *m)
+{
+    return pthread_mutex_init(&m->m, NULL) == 0 ? 0 : -1;
+}
+
+void rt_mutex_destroy(rt_mutex *m)
+{
+    pthread_mutex_destroy(&m->m);
+}
+
+void rt_mutex_lock(rt_mutex *m)
+{
+    pthread_mutex_lock(&m->m);
+}
+
+void rt_mutex_unlock(rt_mutex *m)
+{
+    pthread_mutex_unlock(&m->m);
+}
+
+int rt_cond_init(rt_cond *c)
+{
+    return pthread_cond_init(&c->c, NULL) == 0 ? 0 : -1;
+}
+
+void rt_cond_destroy(rt_cond *c)
+{
+    pthread_cond_destroy(&c->c);
+}
+
+void rt_cond_wait(rt_cond *c, rt_mutex *m)
+{
+    pthread_cond_wait(&c->c, &m->m);
+}
+
+void rt_cond_broadcast(rt_cond *c)
+{
+    pthread_cond_broadcast(&c->c);
+}
+
+void rt_yield(void)
+{
+    sched_yield();
+}
+
+uint64_t rt_now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}

@@ -1,0 +1,2 @@
+/* placeholder until the table lands */
+typedef int pab_tt_placeholder_;

@@ -1,0 +1,1 @@
+# tests of the transposition table and the currently-searching table
