@@ -1,2 +1,725 @@
-/* placeholder until the table lands */
-typedef int pab_tt_placeholder_;
+/*
+ * The transposition table: sharded, lockless, XOR-checked, with ABDADA's
+ * count of the processors searching each node.
+ *
+ * Layout.  The table is split into shards, each its own allocation of
+ * buckets; a bucket is one 64-byte cache line holding two 32-byte slots,
+ * and a slot is four shared 64-bit words:
+ *
+ *   w0 check  key ^ w1 ^ w2
+ *   w1 data   score (int32 stored as uint32, bits 0-31) | move (bits 32-63)
+ *   w2 info   depth (bits 0-7) | bound (8-9) | age (10-15) | valid (16)
+ *   w3 busy   count (bits 0-15) | depth (16-23) | signature (24-63)
+ *
+ * The top shard_bits of a key pick the shard; the bits below them, read as
+ * a fraction in [0, 1) and scaled by the shard's bucket count (a
+ * multiply-high, so a shard may hold any number of buckets), pick the
+ * bucket.  The busy word's signature is the key's low 40 bits, which the
+ * bucket choice does not use until a table passes 2^24 buckets, so within
+ * a bucket it tells positions apart almost as well as the full key.
+ *
+ * Entries (w0-w2): Hyatt and Mann's lockless hashing.  A writer stores w1,
+ * then w2, then w0 = key ^ w1 ^ w2, each with a plain relaxed rt_store; a
+ * reader loads the three words and accepts the slot for `key` only if the
+ * valid bit is set and w0 ^ w1 ^ w2 == key.  Invariant: an accepted slot's
+ * w1 and w2 are the data some writer stored for exactly that key.  Two
+ * writers racing on one slot may leave a mixture of their words; the mixture
+ * passes the check for neither key (the key difference does not cancel), so
+ * it reads as an empty slot until the next write.  A mixture of two writes
+ * of the same key could pass only if the changes to w1 and to w2 cancel
+ * exactly, and then both halves describe that same position.  No ordering is
+ * needed: the check, not the order of the stores, gives consistency, so
+ * nothing on the probe/store/enter/leave paths locks or waits.  The valid
+ * bit keeps the all-zero empty slot from matching key 0.
+ *
+ * Replacement: a store of a key already in the bucket overwrites it, unless
+ * the stored entry is deeper and from the current search and the new bound
+ * is not exact (depth-preferred); a store without a move keeps the old one.
+ * Otherwise the victim is the slot with the lowest depth - 8 * (age
+ * distance), empty slots first, and never a slot whose busy count is
+ * non-zero while a slot with count 0 exists: that is how the processor
+ * count outlives replacement.  The search age is a 6-bit counter bumped by
+ * pab_tt_new_search().
+ *
+ * ABDADA (w3).  The busy word counts the processors searching (signature,
+ * depth).  It changes only by rt_cas loops, so concurrent enters and leaves
+ * never lose a count.  Invariant: a count is raised only by an enter of its
+ * own (signature, depth) and lowered only by a leave or abandon of the same
+ * (signature, depth), never below zero; a word is overwritten by another
+ * (signature, depth) only when that position takes the slot, which drops the
+ * old count.  Dropping is the one way counts are lost, and it only ever
+ * under-counts: when every slot of a bucket is busy and a new position needs
+ * one, the victim's count goes, and the victim's later leave finds a
+ * different signature and does nothing, so a leave never lowers another
+ * position's count.  An under-count is harmless: nproc is a scheduling hint
+ * (a node looks free and two processors search it), never a correctness
+ * input.  Counts are read and lowered wherever in the bucket a word carries
+ * the (signature, depth), not only in the slot holding the entry: racing
+ * claims can put one position's count in both slots, and summing them keeps
+ * nproc right.  Two positions sharing bucket, signature and depth would share
+ * a count; that again only misleads the hint.
+ *
+ * pab_tt_enter() and pab_tt_leave() follow Weill (1996), figure 2
+ * (RetrieveAsk and StoreHash), with two corrections.  The figure tests
+ * `entry.height > depth` before using a stored result, which would ignore
+ * an entry of exactly the wanted depth; the text makes clear `>=` is meant.
+ * And the figure's final else branch, reached when the entry is missing or
+ * shallower, claims the slot (this key, this depth, bound NONE, count 1):
+ * without that claim a fresh node is never marked and the exclusive pass
+ * of ABDADA has nothing to see.  A stored entry deeper than the node's
+ * depth gives its bounds but is not counted (Weill increments nothing), so
+ * such a search is answered PAB_TT_SEARCH_UNCOUNTED.  StoreHash stores
+ * nothing when the entry is missing or deeper; when this store replaces a
+ * shallower entry, the count that entry carried for the same position at
+ * another depth is reset to 0, as the figure's `else entry.nproc <- 0`.
+ *
+ * Callers: after PAB_TT_SEARCH call pab_tt_leave() (or pab_tt_abandon() when
+ * the search was stopped); after PAB_TT_CUTOFF or PAB_TT_ON_EVALUATION call
+ * neither.  After PAB_TT_SEARCH_UNCOUNTED there is no count to give back; a
+ * pab_tt_leave() there still stores by Weill's rule, but may lower the count
+ * of another processor at that depth (an under-count, see above).
+ *
+ * Everything except create, destroy, clear, clear_shard and resize_shard
+ * may run concurrently from any number of threads.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <pab/tt.h>
+
+#include "runtime.h"
+
+#define TT_LINE 64u /* bytes of a bucket: one cache line */
+#define TT_WAYS 2   /* slots per bucket */
+
+/* pab_tt_create(..., 0): one shard per this many bytes. */
+#define TT_DEFAULT_SHARD_BYTES ((size_t)16 << 20)
+
+/* Buckets sampled by pab_tt_hashfull() (two entries each). */
+#define TT_HASHFULL_BUCKETS 500u
+
+/* w2 */
+#define INFO_DEPTH_MASK 0xFFu
+#define INFO_BOUND_SHIFT 8
+#define INFO_BOUND_MASK 3u
+#define INFO_AGE_SHIFT 10
+#define INFO_AGE_MASK 63u
+#define INFO_VALID ((uint64_t)1 << 16)
+
+/* w3 */
+#define BUSY_COUNT_MASK ((uint64_t)0xFFFF)
+#define BUSY_DEPTH_SHIFT 16
+#define BUSY_SIG_SHIFT 24
+
+typedef struct tt_slot {
+    rt_word check; /* w0 */
+    rt_word data;  /* w1 */
+    rt_word info;  /* w2 */
+    rt_word busy;  /* w3 */
+} tt_slot;
+
+typedef struct tt_bucket {
+    tt_slot slot[TT_WAYS];
+} tt_bucket;
+
+_Static_assert(sizeof(tt_slot) == 32, "a slot is four 64-bit words");
+_Static_assert(sizeof(tt_bucket) == TT_LINE, "a bucket is one cache line");
+
+typedef struct tt_shard {
+    tt_bucket *buckets; /* aligned to TT_LINE inside raw */
+    void *raw;          /* what calloc returned */
+    uint64_t nbuckets;  /* >= 1, any value */
+} tt_shard;
+
+struct pab_tt {
+    tt_shard *shard;
+    unsigned nshards;    /* a power of two */
+    unsigned shard_bits; /* log2(nshards) */
+    size_t bytes;        /* sum of the shards' bucket bytes */
+    rt_word age;         /* search age; its low 6 bits are stored */
+};
+
+/* ---- Packing ---- */
+
+static uint64_t pack_data(pab_score_t score, pab_move_t move)
+{
+    return (uint64_t)(uint32_t)score | (uint64_t)move << 32;
+}
+
+/* Back from uint32 without relying on implementation-defined conversion. */
+static pab_score_t data_score(uint64_t data)
+{
+    uint32_t u = (uint32_t)data;
+    if (u <= (uint32_t)INT32_MAX)
+        return (pab_score_t)u;
+    return (pab_score_t)(u - 0x80000000u) + INT32_MIN;
+}
+
+static pab_move_t data_move(uint64_t data)
+{
+    return (pab_move_t)(data >> 32);
+}
+
+static uint64_t pack_info(int depth, pab_bound bound, unsigned age)
+{
+    return (uint64_t)depth | (uint64_t)(bound & INFO_BOUND_MASK) << INFO_BOUND_SHIFT |
+           (uint64_t)(age & INFO_AGE_MASK) << INFO_AGE_SHIFT | INFO_VALID;
+}
+
+static int info_depth(uint64_t info)
+{
+    return (int)(info & INFO_DEPTH_MASK);
+}
+
+static pab_bound info_bound(uint64_t info)
+{
+    return (pab_bound)(info >> INFO_BOUND_SHIFT & INFO_BOUND_MASK);
+}
+
+static unsigned info_age(uint64_t info)
+{
+    return (unsigned)(info >> INFO_AGE_SHIFT & INFO_AGE_MASK);
+}
+
+/* The busy word of (key, depth) with a count of zero. */
+static uint64_t busy_tag(uint64_t key, int depth)
+{
+    return key << BUSY_SIG_SHIFT | (uint64_t)depth << BUSY_DEPTH_SHIFT;
+}
+
+static unsigned busy_count(uint64_t w)
+{
+    return (unsigned)(w & BUSY_COUNT_MASK);
+}
+
+static bool busy_is(uint64_t w, uint64_t tag)
+{
+    return (w & ~BUSY_COUNT_MASK) == tag;
+}
+
+static bool busy_same_sig(uint64_t w, uint64_t key)
+{
+    return (w >> BUSY_SIG_SHIFT) == (key << BUSY_SIG_SHIFT) >> BUSY_SIG_SHIFT;
+}
+
+static int clamp_depth(int depth)
+{
+    if (depth < 0)
+        return 0;
+    return depth > PAB_TT_MAX_DEPTH ? PAB_TT_MAX_DEPTH : depth;
+}
+
+/* ---- Addressing ---- */
+
+/* High 64 bits of a * b. */
+static uint64_t mulhi64(uint64_t a, uint64_t b)
+{
+#if defined(__SIZEOF_INT128__)
+    __extension__ typedef unsigned __int128 u128;
+    return (uint64_t)(((u128)a * b) >> 64);
+#else
+    uint64_t al = a & 0xFFFFFFFFu, ah = a >> 32;
+    uint64_t bl = b & 0xFFFFFFFFu, bh = b >> 32;
+    uint64_t ll = al * bl, lh = al * bh, hl = ah * bl, hh = ah * bh;
+    uint64_t mid = (ll >> 32) + (lh & 0xFFFFFFFFu) + (hl & 0xFFFFFFFFu);
+    return hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
+#endif
+}
+
+static unsigned shard_index(const pab_tt *tt, uint64_t key)
+{
+    /* A shift by 64 is undefined, hence the special case. */
+    return tt->shard_bits == 0 ? 0 : (unsigned)(key >> (64 - tt->shard_bits));
+}
+
+static tt_bucket *bucket_of(const pab_tt *tt, uint64_t key)
+{
+    const tt_shard *s = &tt->shard[shard_index(tt, key)];
+    return &s->buckets[mulhi64(key << tt->shard_bits, s->nbuckets)];
+}
+
+static unsigned current_age(const pab_tt *tt)
+{
+    return (unsigned)(rt_load(&tt->age) & INFO_AGE_MASK);
+}
+
+/* ---- Slots ---- */
+
+/* Whether `s` holds `key`; if so its data and info words. */
+static bool slot_read(const tt_slot *s, uint64_t key, uint64_t *data,
+                      uint64_t *info)
+{
+    uint64_t d = rt_load(&s->data);
+    uint64_t i = rt_load(&s->info);
+    uint64_t c = rt_load(&s->check);
+    if (!(i & INFO_VALID) || (c ^ d ^ i) != key)
+        return false;
+    *data = d;
+    *info = i;
+    return true;
+}
+
+static void slot_write(tt_slot *s, uint64_t key, uint64_t data, uint64_t info)
+{
+    rt_store(&s->data, data);
+    rt_store(&s->info, info);
+    rt_store(&s->check, key ^ data ^ info);
+}
+
+/* Index of the slot holding `key`, or -1. */
+static int bucket_find(const tt_bucket *b, uint64_t key, uint64_t *data,
+                       uint64_t *info)
+{
+    for (int i = 0; i < TT_WAYS; i++)
+        if (slot_read(&b->slot[i], key, data, info))
+            return i;
+    return -1;
+}
+
+/* Lower is a better victim: empty first, then shallow and old. */
+static long victim_rank(uint64_t info, unsigned age)
+{
+    if (!(info & INFO_VALID))
+        return LONG_MIN;
+    unsigned distance = (age - info_age(info)) & INFO_AGE_MASK;
+    return (long)info_depth(info) - 8L * (long)distance;
+}
+
+/* The slot a new key replaces.  A slot with processors counted in it is
+ * taken only when every slot has some. */
+static int pick_victim(const tt_bucket *b, unsigned age)
+{
+    int best = -1;
+    long best_rank = 0;
+    bool best_busy = true;
+    for (int i = 0; i < TT_WAYS; i++) {
+        const tt_slot *s = &b->slot[i];
+        long rank = victim_rank(rt_load(&s->info), age);
+        bool busy = busy_count(rt_load(&s->busy)) > 0;
+        if (best < 0 || (best_busy && !busy) ||
+            (busy == best_busy && rank < best_rank)) {
+            best = i;
+            best_rank = rank;
+            best_busy = busy;
+        }
+    }
+    return best;
+}
+
+/* ---- Busy words ---- */
+
+/* Count one more processor on (key, depth) in `s`, taking the word over if
+ * it belonged to another (signature, depth). */
+static void busy_enter(tt_slot *s, uint64_t tag)
+{
+    for (;;) {
+        uint64_t w = rt_load(&s->busy);
+        uint64_t next = tag | 1;
+        if (busy_is(w, tag)) {
+            if (busy_count(w) == BUSY_COUNT_MASK)
+                return; /* saturated: an under-count, never a carry */
+            next = w + 1;
+        }
+        if (rt_cas(&s->busy, w, next))
+            return;
+    }
+}
+
+/* Take one processor off (key, depth) wherever the bucket counts it.
+ * Words of other positions are never written. */
+static void busy_leave(tt_bucket *b, uint64_t tag)
+{
+    for (int i = 0; i < TT_WAYS; i++) {
+        rt_word *word = &b->slot[i].busy;
+        for (;;) {
+            uint64_t w = rt_load(word);
+            if (!busy_is(w, tag) || busy_count(w) == 0)
+                break;
+            if (rt_cas(word, w, w - 1))
+                return;
+        }
+    }
+}
+
+static unsigned busy_sum(const tt_bucket *b, uint64_t tag)
+{
+    unsigned n = 0;
+    for (int i = 0; i < TT_WAYS; i++) {
+        uint64_t w = rt_load(&b->slot[i].busy);
+        if (busy_is(w, tag))
+            n += busy_count(w);
+    }
+    return n;
+}
+
+/* `key` has just replaced another position in `s`: drop that position's
+ * count (see the top of the file).  A count of `key` itself stays. */
+static void busy_drop_other(tt_slot *s, uint64_t key)
+{
+    for (;;) {
+        uint64_t w = rt_load(&s->busy);
+        if (busy_count(w) == 0 || busy_same_sig(w, key))
+            return;
+        if (rt_cas(&s->busy, w, 0))
+            return;
+    }
+}
+
+/* Weill's `else entry.nproc <- 0`: a result stored at `depth` replaced a
+ * shallower entry, so the count of `key` at any other depth goes. */
+static void busy_reset_other_depth(tt_slot *s, uint64_t key, uint64_t tag)
+{
+    for (;;) {
+        uint64_t w = rt_load(&s->busy);
+        if (busy_count(w) == 0 || !busy_same_sig(w, key) || busy_is(w, tag))
+            return;
+        if (rt_cas(&s->busy, w, 0))
+            return;
+    }
+}
+
+/* ---- Creation and sizing ---- */
+
+static bool is_pow2(size_t x)
+{
+    return x != 0 && (x & (x - 1)) == 0;
+}
+
+static unsigned log2_pow2(unsigned x)
+{
+    unsigned n = 0;
+    while (x > 1) {
+        x >>= 1;
+        n++;
+    }
+    return n;
+}
+
+/* One shard per 16 MiB, rounded down to a power of two, within
+ * 1..PAB_TT_MAX_SHARDS. */
+static unsigned default_shards(size_t bytes)
+{
+    size_t want = bytes / TT_DEFAULT_SHARD_BYTES;
+    unsigned n = 1;
+    while ((size_t)n * 2 <= want && n * 2 <= PAB_TT_MAX_SHARDS)
+        n *= 2;
+    return n;
+}
+
+/* calloc gives zeroed memory (all slots empty), lazily for big tables;
+ * aligning by hand keeps each bucket on one cache line. */
+static int shard_alloc(tt_shard *s, uint64_t nbuckets)
+{
+    void *raw = calloc(1, (size_t)nbuckets * TT_LINE + TT_LINE);
+    if (raw == NULL)
+        return PAB_ENOMEM;
+    uintptr_t p = ((uintptr_t)raw + TT_LINE - 1) & ~(uintptr_t)(TT_LINE - 1);
+    s->raw = raw;
+    s->buckets = (tt_bucket *)p;
+    s->nbuckets = nbuckets;
+    return 0;
+}
+
+static void shard_free(tt_shard *s)
+{
+    free(s->raw);
+    s->raw = NULL;
+    s->buckets = NULL;
+    s->nbuckets = 0;
+}
+
+int pab_tt_create(pab_tt **out, size_t bytes, unsigned shards)
+{
+    if (out == NULL)
+        return PAB_EINVAL;
+    *out = NULL;
+    if (shards > PAB_TT_MAX_SHARDS || (shards != 0 && !is_pow2(shards)))
+        return PAB_EINVAL;
+    if (bytes < PAB_TT_MIN_BYTES || bytes > PAB_TT_MAX_BYTES)
+        return PAB_ESIZE;
+    if (shards == 0)
+        shards = default_shards(bytes);
+    uint64_t per_shard = bytes / shards / TT_LINE;
+    if (per_shard == 0)
+        return PAB_ESIZE; /* not one bucket per shard */
+
+    pab_tt *tt = calloc(1, sizeof *tt);
+    if (tt == NULL)
+        return PAB_ENOMEM;
+    tt->shard = calloc(shards, sizeof *tt->shard);
+    if (tt->shard == NULL) {
+        free(tt);
+        return PAB_ENOMEM;
+    }
+    tt->nshards = shards;
+    tt->shard_bits = log2_pow2(shards);
+    for (unsigned i = 0; i < shards; i++) {
+        if (shard_alloc(&tt->shard[i], per_shard) != 0) {
+            pab_tt_destroy(tt);
+            return PAB_ENOMEM;
+        }
+        tt->bytes += (size_t)per_shard * TT_LINE;
+    }
+    *out = tt;
+    return 0;
+}
+
+void pab_tt_destroy(pab_tt *tt)
+{
+    if (tt == NULL)
+        return;
+    for (unsigned i = 0; i < tt->nshards; i++)
+        shard_free(&tt->shard[i]);
+    free(tt->shard);
+    free(tt);
+}
+
+/* Only when nothing else uses the table, so plain memset is fine.  The
+ * search age is kept. */
+void pab_tt_clear(pab_tt *tt)
+{
+    for (unsigned i = 0; i < tt->nshards; i++)
+        pab_tt_clear_shard(tt, i);
+}
+
+int pab_tt_clear_shard(pab_tt *tt, unsigned shard)
+{
+    if (tt == NULL || shard >= tt->nshards)
+        return PAB_EINVAL;
+    tt_shard *s = &tt->shard[shard];
+    memset(s->buckets, 0, (size_t)s->nbuckets * TT_LINE);
+    return 0;
+}
+
+/* The new shard is allocated before the old one is freed, so a failure
+ * leaves the table as it was. */
+int pab_tt_resize_shard(pab_tt *tt, unsigned shard, size_t bytes)
+{
+    if (tt == NULL || shard >= tt->nshards)
+        return PAB_EINVAL;
+    tt_shard *s = &tt->shard[shard];
+    uint64_t nbuckets = bytes / TT_LINE;
+    size_t old_bytes = (size_t)s->nbuckets * TT_LINE;
+    if (nbuckets == 0 || bytes > PAB_TT_MAX_BYTES ||
+        tt->bytes - old_bytes + (size_t)nbuckets * TT_LINE > PAB_TT_MAX_BYTES)
+        return PAB_ESIZE;
+    tt_shard fresh;
+    if (shard_alloc(&fresh, nbuckets) != 0)
+        return PAB_ENOMEM;
+    shard_free(s);
+    *s = fresh;
+    tt->bytes = tt->bytes - old_bytes + (size_t)nbuckets * TT_LINE;
+    return 0;
+}
+
+unsigned pab_tt_shards(const pab_tt *tt)
+{
+    return tt->nshards;
+}
+
+size_t pab_tt_bytes(const pab_tt *tt)
+{
+    return tt->bytes;
+}
+
+unsigned pab_tt_shard_of(const pab_tt *tt, uint64_t key)
+{
+    return shard_index(tt, key);
+}
+
+void pab_tt_new_search(pab_tt *tt)
+{
+    rt_fetch_add(&tt->age, 1);
+}
+
+/* ---- Probe and store ---- */
+
+static void entry_fill(pab_tt_entry *e, const tt_bucket *b, uint64_t key,
+                       uint64_t data, uint64_t info)
+{
+    e->score = data_score(data);
+    e->move = data_move(data);
+    e->depth = info_depth(info);
+    e->bound = info_bound(info);
+    e->nproc = busy_sum(b, busy_tag(key, e->depth));
+}
+
+bool pab_tt_probe(pab_tt *tt, uint64_t key, pab_tt_entry *entry)
+{
+    const tt_bucket *b = bucket_of(tt, key);
+    uint64_t data, info;
+    bool hit = bucket_find(b, key, &data, &info) >= 0;
+    if (entry == NULL)
+        return hit;
+    if (hit) {
+        entry_fill(entry, b, key, data, info);
+    } else {
+        entry->score = 0;
+        entry->move = PAB_MOVE_NONE;
+        entry->depth = 0;
+        entry->bound = PAB_BOUND_NONE;
+        entry->nproc = 0;
+    }
+    return hit;
+}
+
+void pab_tt_store(pab_tt *tt, uint64_t key, int depth, pab_bound bound,
+                  pab_score_t score, pab_move_t move)
+{
+    tt_bucket *b = bucket_of(tt, key);
+    unsigned age = current_age(tt);
+    uint64_t data, info;
+    depth = clamp_depth(depth);
+    int i = bucket_find(b, key, &data, &info);
+    if (i >= 0) {
+        if (info_depth(info) > depth && info_age(info) == age &&
+            bound != PAB_BOUND_EXACT)
+            return; /* keep the deeper result of this search */
+        if (move == PAB_MOVE_NONE)
+            move = data_move(data);
+        slot_write(&b->slot[i], key, pack_data(score, move),
+                   pack_info(depth, bound, age));
+        return;
+    }
+    i = pick_victim(b, age);
+    slot_write(&b->slot[i], key, pack_data(score, move),
+               pack_info(depth, bound, age));
+    busy_drop_other(&b->slot[i], key);
+}
+
+void pab_tt_prefetch(const pab_tt *tt, uint64_t key)
+{
+    rt_prefetch(bucket_of(tt, key));
+}
+
+/* Permille of a sample of about 1000 entries, spread over (at most 500)
+ * shards and evenly within each, that hold a result of this search. */
+unsigned pab_tt_hashfull(const pab_tt *tt)
+{
+    unsigned age = current_age(tt);
+    unsigned visit = tt->nshards < TT_HASHFULL_BUCKETS ? tt->nshards
+                                                        : TT_HASHFULL_BUCKETS;
+    unsigned step = tt->nshards / visit;
+    uint64_t per = (TT_HASHFULL_BUCKETS + visit - 1) / visit;
+    uint64_t used = 0, seen = 0;
+    for (unsigned v = 0; v < visit; v++) {
+        const tt_shard *s = &tt->shard[v * step];
+        uint64_t n = per < s->nbuckets ? per : s->nbuckets;
+        uint64_t stride = s->nbuckets / n;
+        for (uint64_t j = 0; j < n; j++) {
+            const tt_bucket *b = &s->buckets[j * stride];
+            for (int i = 0; i < TT_WAYS; i++) {
+                uint64_t info = rt_load(&b->slot[i].info);
+                if ((info & INFO_VALID) && info_age(info) == age)
+                    used++;
+                seen++;
+            }
+        }
+    }
+    return (unsigned)(used * 1000 / seen);
+}
+
+/* ---- ABDADA ---- */
+
+/* Weill's use of an entry at least as deep as the node. */
+static pab_tt_answer enter_found(tt_bucket *b, int slot, uint64_t key,
+                                 int depth, bool exclusive, uint64_t data,
+                                 uint64_t info, pab_score_t *alpha,
+                                 pab_score_t *beta, pab_score_t *score)
+{
+    uint64_t tag = busy_tag(key, depth);
+    int stored_depth = info_depth(info);
+    pab_score_t value = data_score(data);
+
+    if (stored_depth == depth && exclusive && busy_sum(b, tag) > 0) {
+        *score = PAB_SCORE_ON_EVALUATION;
+        return PAB_TT_ON_EVALUATION;
+    }
+    switch (info_bound(info)) {
+    case PAB_BOUND_EXACT:
+        *score = *alpha = *beta = value;
+        break;
+    case PAB_BOUND_UPPER:
+        if (value < *beta)
+            *score = *beta = value;
+        break;
+    case PAB_BOUND_LOWER:
+        if (value > *alpha)
+            *score = *alpha = value;
+        break;
+    default:
+        break; /* a claim: nothing known yet */
+    }
+    if (*alpha >= *beta)
+        return PAB_TT_CUTOFF;
+    if (stored_depth > depth)
+        return PAB_TT_SEARCH_UNCOUNTED;
+    busy_enter(&b->slot[slot], tag);
+    return PAB_TT_SEARCH;
+}
+
+pab_tt_answer pab_tt_enter(pab_tt *tt, uint64_t key, int depth,
+                           bool exclusive, pab_score_t *alpha,
+                           pab_score_t *beta, pab_score_t *score,
+                           pab_move_t *move)
+{
+    tt_bucket *b = bucket_of(tt, key);
+    unsigned age = current_age(tt);
+    uint64_t data, info;
+    depth = clamp_depth(depth);
+    *score = -PAB_SCORE_INF;
+    *move = PAB_MOVE_NONE;
+
+    int i = bucket_find(b, key, &data, &info);
+    if (i >= 0) {
+        *move = data_move(data);
+        if (info_depth(info) >= depth)
+            return enter_found(b, i, key, depth, exclusive, data, info, alpha,
+                               beta, score);
+    } else {
+        i = pick_victim(b, age);
+    }
+    /* Missing or shallower: claim the slot for this node. */
+    slot_write(&b->slot[i], key, pack_data(0, *move),
+               pack_info(depth, PAB_BOUND_NONE, age));
+    busy_enter(&b->slot[i], busy_tag(key, depth));
+    return PAB_TT_SEARCH;
+}
+
+void pab_tt_leave(pab_tt *tt, uint64_t key, int depth, pab_score_t alpha,
+                  pab_score_t beta, pab_score_t score, pab_move_t move)
+{
+    tt_bucket *b = bucket_of(tt, key);
+    uint64_t data, info;
+    depth = clamp_depth(depth);
+    uint64_t tag = busy_tag(key, depth);
+    busy_leave(b, tag);
+
+    int i = bucket_find(b, key, &data, &info);
+    if (i < 0 || info_depth(info) > depth)
+        return;
+    pab_bound bound = score >= beta    ? PAB_BOUND_LOWER
+                      : score <= alpha ? PAB_BOUND_UPPER
+                                       : PAB_BOUND_EXACT;
+    if (move == PAB_MOVE_NONE)
+        move = data_move(data);
+    slot_write(&b->slot[i], key, pack_data(score, move),
+               pack_info(depth, bound, current_age(tt)));
+    if (info_depth(info) != depth)
+        busy_reset_other_depth(&b->slot[i], key, tag);
+}
+
+void pab_tt_abandon(pab_tt *tt, uint64_t key, int depth)
+{
+    busy_leave(bucket_of(tt, key), busy_tag(key, clamp_depth(depth)));
+}
+
+unsigned pab_tt_nproc(pab_tt *tt, uint64_t key, int depth)
+{
+    return busy_sum(bucket_of(tt, key), busy_tag(key, clamp_depth(depth)));
+}
