@@ -1,2 +1,182 @@
-/* placeholder until the table lands */
-typedef int pab_cs_placeholder_;
+/*
+ * The currently-searching table of Kerrigan's Simplified ABDADA: a
+ * set-associative hash set of the moves some thread is searching now.
+ *
+ * The table is `size` sets (a power of two) of `ways` shared words.  A move
+ * hash h lives in set h & (size - 1); a way holding 0 is empty, so
+ * pab_cs_move_hash() never returns 0.  Calls below the defer depth touch
+ * nothing (Kerrigan's note 1: shallow nodes are too many and too cheap to be
+ * worth the memory traffic).
+ *
+ * Invariant: a non-zero way holds the hash of a move whose search started
+ * and, unless the word is about to be cleared, has not finished.  Nothing
+ * stronger is kept, and nothing stronger is needed: pab_cs_defer() is only a
+ * hint.  A wrong "yes" makes a thread search a move later than it could
+ * have; a wrong "no" makes two threads search the same move at once.  Both
+ * cost time, neither changes a search result.  So there are no locks and no
+ * counts; every access is a single rt_load, rt_store or rt_cas (relaxed
+ * loads suffice: no other data is published through these words).
+ *
+ * Races (Kerrigan's note 3):
+ *  - 3.1, two threads start the same move: pab_cs_starting() first looks
+ *    for the hash in every way of the set and stops if it is there.  It then
+ *    claims the first empty way with rt_cas(0 -> h), not a plain store, so
+ *    two threads claiming "the" empty way cannot overwrite each other's
+ *    moves: the loser re-reads the way (stopping if the winner wrote the same
+ *    hash) and tries the next one.  Only a full set falls back to
+ *    overwriting way 0 with a plain rt_store, as Kerrigan does: the move that
+ *    was there merely loses its hint.
+ *  - 3.2, the same hash may still end up in two ways (two threads both saw
+ *    it missing and claimed different empty ways), so pab_cs_finished()
+ *    clears every way holding it, not just the first.  It clears with
+ *    rt_cas(h -> 0), so a way that another thread has just refilled with a
+ *    different move is left alone.
+ * What the races can cost: a move started by two threads loses its hint
+ * when the first of them finishes (there is no count), and a full set loses
+ * way 0's hint.  What they cannot do is leave a hash behind: the last write
+ * of h into a way is made by some thread's start, that thread's finish comes
+ * after it and finds h there (or finds it already cleared, and nothing
+ * writes h again), so once every started search has finished no way holds
+ * its hash.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <pab/cs.h>
+
+#include "runtime.h"
+
+#define CS_LINE 64u /* alignment of the ways, one cache line */
+
+/* What pab_cs_move_hash() returns instead of 0 (0 marks an empty way):
+ * the 64-bit golden-ratio constant, as good as any non-zero value. */
+#define CS_ZERO_STANDIN UINT64_C(0x9E3779B97F4A7C15)
+
+struct pab_cs {
+    rt_word *way;       /* size * ways words; set n is way[n * ways ...] */
+    void *raw;          /* what calloc returned */
+    uint64_t mask;      /* size - 1 */
+    unsigned size;
+    unsigned ways;
+    int defer_depth;
+};
+
+static bool is_pow2(unsigned x)
+{
+    return x != 0 && (x & (x - 1)) == 0;
+}
+
+int pab_cs_create(pab_cs **out, unsigned size, unsigned ways, int defer_depth)
+{
+    if (out == NULL)
+        return PAB_EINVAL;
+    *out = NULL;
+    if (defer_depth < 0)
+        return PAB_EINVAL;
+    if (size == 0)
+        size = PAB_CS_DEFAULT_SIZE;
+    if (ways == 0)
+        ways = PAB_CS_DEFAULT_WAYS;
+    if (!is_pow2(size) || size > PAB_CS_MAX_SIZE || ways > PAB_CS_MAX_WAYS)
+        return PAB_ESIZE;
+
+    pab_cs *cs = calloc(1, sizeof *cs);
+    if (cs == NULL)
+        return PAB_ENOMEM;
+    /* Zeroed memory is an empty table; aligning by hand keeps a set of up to
+     * eight ways on one cache line. */
+    size_t words = (size_t)size * ways;
+    cs->raw = calloc(1, words * sizeof(rt_word) + CS_LINE);
+    if (cs->raw == NULL) {
+        free(cs);
+        return PAB_ENOMEM;
+    }
+    uintptr_t p = ((uintptr_t)cs->raw + CS_LINE - 1) & ~(uintptr_t)(CS_LINE - 1);
+    cs->way = (rt_word *)p;
+    cs->mask = size - 1;
+    cs->size = size;
+    cs->ways = ways;
+    cs->defer_depth = defer_depth;
+    *out = cs;
+    return 0;
+}
+
+void pab_cs_destroy(pab_cs *cs)
+{
+    if (cs == NULL)
+        return;
+    free(cs->raw);
+    free(cs);
+}
+
+/* Only when nothing else uses the table, so plain memset is fine. */
+void pab_cs_clear(pab_cs *cs)
+{
+    memset(cs->way, 0, (size_t)cs->size * cs->ways * sizeof(rt_word));
+}
+
+int pab_cs_defer_depth(const pab_cs *cs)
+{
+    return cs->defer_depth;
+}
+
+/* Kerrigan's note 4: the move seeds a linear congruential step, which
+ * spreads small move encodings over the whole word before the XOR. */
+uint64_t pab_cs_move_hash(uint64_t position_key, pab_move_t move)
+{
+    uint64_t h = position_key ^ ((uint64_t)move * 1664525u + 1013904223u);
+    return h != 0 ? h : CS_ZERO_STANDIN;
+}
+
+static rt_word *set_of(const pab_cs *cs, uint64_t h)
+{
+    return &cs->way[(size_t)(h & cs->mask) * cs->ways];
+}
+
+static bool set_holds(const rt_word *set, unsigned ways, uint64_t h)
+{
+    for (unsigned i = 0; i < ways; i++)
+        if (rt_load(&set[i]) == h)
+            return true;
+    return false;
+}
+
+/* A hash of 0 would match every empty way; it is never stored. */
+bool pab_cs_defer(const pab_cs *cs, uint64_t move_hash, int depth)
+{
+    if (depth < cs->defer_depth || move_hash == 0)
+        return false;
+    return set_holds(set_of(cs, move_hash), cs->ways, move_hash);
+}
+
+void pab_cs_starting(pab_cs *cs, uint64_t move_hash, int depth)
+{
+    if (depth < cs->defer_depth || move_hash == 0)
+        return;
+    rt_word *set = set_of(cs, move_hash);
+    if (set_holds(set, cs->ways, move_hash))
+        return; /* note 3.1 */
+    for (unsigned i = 0; i < cs->ways; i++) {
+        if (rt_load(&set[i]) != 0)
+            continue;
+        if (rt_cas(&set[i], 0, move_hash))
+            return;
+        if (rt_load(&set[i]) == move_hash)
+            return; /* another thread started the same move */
+    }
+    rt_store(&set[0], move_hash); /* full: the hint of way 0 is lost */
+}
+
+void pab_cs_finished(pab_cs *cs, uint64_t move_hash, int depth)
+{
+    if (depth < cs->defer_depth || move_hash == 0)
+        return;
+    rt_word *set = set_of(cs, move_hash);
+    for (unsigned i = 0; i < cs->ways; i++) /* every way: note 3.2 */
+        if (rt_load(&set[i]) == move_hash)
+            rt_cas(&set[i], move_hash, 0);
+}
