@@ -31,7 +31,10 @@ typedef int32_t pab_score_t;
  * from here, PAB_SCORE_LOSS_IN(0) that it has lost already (checkmated).
  * The library turns them into distances from the root while searching and
  * back into distances from the node in the transposition table, so they
- * keep their meaning whatever path reaches a position.  Scores that are a
+ * keep their meaning whatever path reaches a position.  Distances must stay
+ * below PAB_MATE_PLY_MAX - PAB_PLY_MAX (3840 plies) and the game's other
+ * scores outside the band of PAB_MATE_PLY_MAX values next to
+ * +-PAB_SCORE_MATE.  Scores that are a
  * property of the position alone (Connect Four's "22 minus the stones the
  * winner played") need nothing of this: leave the flag unset. */
 #define PAB_SCORE_MATE PAB_SCORE_MAX
@@ -80,8 +83,11 @@ typedef struct pab_game {
     /* Required.  Write the moves of `state` into moves[0..capacity) in the
      * order they should be searched (best first as far as the game can
      * tell) and return how many.  Return 0 when the position is over and
-     * store its score (side to move's view) in *terminal.  A negative
-     * return is an error and stops the search with PAB_EGAME. */
+     * store its score (side to move's view) in *terminal.  A pseudo-legal
+     * generator also stores there the value the position would have if
+     * every move it returns proved illegal (mate or stalemate); the library
+     * sets *terminal to 0 before each call.  A negative return is an error
+     * and stops the search with PAB_EGAME. */
     int (*generate)(const void *state, pab_move_t *moves, unsigned capacity,
                     pab_score_t *terminal, void *user);
     /* Required.  Play `move`.  Return false if the move turned out to be

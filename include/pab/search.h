@@ -33,6 +33,9 @@ typedef enum pab_algorithm {
 #define PAB_PV_MAX 128        /* longest principal variation reported */
 #define PAB_DEFAULT_TT_BYTES ((size_t)16 << 20)
 
+/* Length of the move-ordering histogram in pab_stats. */
+#define PAB_STATS_ORDER_SLOTS 32
+
 /* Counters summed over every thread of one search. */
 typedef struct pab_stats {
     uint64_t nodes;         /* every node visited: interior, leaves, quiescence */
@@ -46,6 +49,12 @@ typedef struct pab_stats {
     uint64_t splits;        /* split points created (YBWC, Jamboree) */
     uint64_t aborts;        /* searches cut short by a cutoff elsewhere */
     uint64_t idle_ns;       /* time threads spent without work */
+    /* Move-ordering quality, the thesis' f_best: best_index[i] counts the
+     * interior nodes whose cut-off move, or (without a cut-off) last
+     * improving move, was the (i+1)-th move searched; the last slot also
+     * counts every later index.  Nodes where no move improved count
+     * nowhere. */
+    uint64_t best_index[PAB_STATS_ORDER_SLOTS];
 } pab_stats;
 
 /* What a search found.  Also handed to the info callback after every

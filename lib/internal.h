@@ -1,0 +1,108 @@
+/*
+ * Internal interfaces of libpab shared between lib/ files.  Nothing here is
+ * exported.
+ */
+#ifndef PAB_INTERNAL_H
+#define PAB_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <pab/pab.h>
+
+#include "runtime.h"
+
+/* How often (in nodes) a worker looks at the clock, the node budget and the
+ * stop flag. */
+#define PAB_POLL_NODES 1024
+
+/* ---- game.c: the game table and positions ---------------------------- */
+
+/* PAB_ECALLBACK if a required callback is missing, PAB_EINVAL for other
+ * inconsistencies, 0 if the table is usable. */
+int game_validate(const pab_game *game);
+unsigned game_capacity(const pab_game *game);
+/* A private copy of `src` (memcpy or the game's clone). */
+void *state_clone(const pab_game *game, const void *src, int *err);
+void state_free(const pab_game *game, void *state);
+
+/* Distance scores: the game speaks of distances from the node, the search
+ * of distances from the root. */
+pab_score_t score_from_game(const pab_game *game, pab_score_t s, int ply);
+pab_score_t score_to_tt(const pab_game *game, pab_score_t s, int ply);
+pab_score_t score_from_tt(const pab_game *game, pab_score_t s, int ply);
+
+/* ---- search.c / workers.c: one search and its threads ---------------- */
+
+typedef struct search search;
+
+/* Per-thread search state: its own position, move buffers, ordering tables,
+ * principal variation and counters.  Only its own thread writes it while a
+ * search runs. */
+typedef struct worker {
+    search *sh;
+    unsigned id;
+    void *state;
+    pab_move_t *moves;                /* PAB_PLY_MAX * capacity */
+    pab_move_t killers[PAB_PLY_MAX][2];
+    uint32_t *history;                /* game->move_index_count entries */
+    pab_move_t pv[PAB_PLY_MAX + 1][PAB_PV_MAX];
+    unsigned pv_len[PAB_PLY_MAX + 1];
+    pab_stats stats;
+    uint64_t nodes_flushed;           /* part of stats.nodes already shared */
+    unsigned poll;                    /* nodes until the next poll */
+    int seldepth;
+    bool aborted;                     /* stop seen: unwind, store nothing */
+} worker;
+
+/* What every thread of one search shares. */
+struct search {
+    pab_searcher *owner;
+    const pab_game *game;
+    pab_tt *tt;         /* NULL when the config turns the table off */
+    pab_config cfg;     /* normalised copy */
+    unsigned capacity;  /* move buffer per ply */
+    rt_word *stop;      /* the searcher's stop flag */
+    rt_word nodes;      /* flushed node counts of all threads */
+    uint64_t start_ns;
+    uint64_t deadline_ns; /* 0: none */
+    rt_word error;      /* first callback error, as -code */
+    pab_result *result; /* the caller's, filled by the main thread */
+};
+
+int worker_init(worker *w, search *sh, unsigned id, const void *root);
+void worker_release(worker *w);
+/* Count one node and poll the limits when due; true if the search must
+ * stop. */
+bool worker_node(worker *w);
+void worker_fail(worker *w, int err);
+void stats_add(pab_stats *sum, const pab_stats *add);
+
+/* ---- negascout.c: the recursive searches ----------------------------- */
+
+pab_score_t ns_search(worker *w, pab_score_t alpha, pab_score_t beta,
+                      int depth, int ply, bool pv_node);
+pab_score_t ns_quiesce(worker *w, pab_score_t alpha, pab_score_t beta,
+                       int ply);
+pab_score_t ns_horizon(worker *w, pab_score_t alpha, pab_score_t beta,
+                       int ply);
+pab_score_t ns_plain(worker *w, pab_score_t alpha, pab_score_t beta,
+                     int depth, int ply);
+/* The first legal root move, PAB_MOVE_NONE if there is none (then *terminal
+ * holds the position's value). */
+pab_move_t ns_first_legal(worker *w, pab_score_t *terminal);
+
+/* ---- serial.c: the algorithms ---------------------------------------- */
+
+/* Each runs one search from the main worker, whose position is the root
+ * and which the caller has checked has a legal move and depth >= 1. */
+int serial_run(worker *main_worker);
+
+/* ---- search.c: driver pieces the algorithms share -------------------- */
+
+/* Iterative deepening with aspiration windows on one worker; reports each
+ * completed iteration into sh->result (main worker only). */
+void iterate(worker *w, bool report);
+
+#endif /* PAB_INTERNAL_H */

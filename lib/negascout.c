@@ -1,0 +1,501 @@
+/*
+ * The recursive searches every algorithm that starts threads at the root
+ * builds on: NegaScout/PVS with its enhancements, quiescence, and the plain
+ * fail-hard alpha-beta of the thesis' figure 4.3.
+ *
+ * Scores inside the search are fail-soft negamax values; distance scores
+ * are kept relative to the root (see game.c).  A worker that sees the stop
+ * flag sets w->aborted; every level then returns at once with a value that
+ * nobody uses and stores nothing, so an interrupted iteration leaves no
+ * trace in the table.
+ *
+ * Concurrency: this file touches shared memory only through the
+ * transposition table's own functions; everything else it writes belongs to
+ * the calling worker.
+ */
+#include "config.h"
+
+#include "internal.h"
+
+/* Late-move reductions start after this many moves, from this depth. */
+#define LMR_MIN_MOVES 3
+#define LMR_MIN_DEPTH 3
+/* Null-move reduction: R = NULL_R_BASE + depth / NULL_R_DIV. */
+#define NULL_R_BASE 2
+#define NULL_R_DIV 6
+#define NULL_MIN_DEPTH 3
+/* History values are halved when one passes this. */
+#define HISTORY_MAX (1u << 30)
+
+static pab_move_t *ply_moves(worker *w, int ply)
+{
+    return w->moves + (size_t)ply * w->sh->capacity;
+}
+
+static int generate(worker *w, int ply, pab_score_t *terminal)
+{
+    const pab_game *g = w->sh->game;
+    *terminal = 0;
+    int n = g->generate(w->state, ply_moves(w, ply), w->sh->capacity,
+                        terminal, g->user);
+    if (n < 0 || (unsigned)n > w->sh->capacity) {
+        worker_fail(w, PAB_EGAME);
+        return -1;
+    }
+    if (*terminal < PAB_SCORE_MIN || *terminal > PAB_SCORE_MAX)
+        *terminal = 0;
+    return n;
+}
+
+static pab_score_t evaluate(worker *w, int ply)
+{
+    const pab_game *g = w->sh->game;
+    return score_from_game(g, g->evaluate(w->state, g->user), ply);
+}
+
+/* make() with the illegal-move protocol: false means skip this move. */
+static bool make(worker *w, pab_move_t m)
+{
+    const pab_game *g = w->sh->game;
+    if (g->make(w->state, m, g->user))
+        return true;
+    g->unmake(w->state, m, g->user);
+    return false;
+}
+
+static void unmake(worker *w, pab_move_t m)
+{
+    const pab_game *g = w->sh->game;
+    g->unmake(w->state, m, g->user);
+}
+
+static void pv_update(worker *w, int ply, pab_move_t m)
+{
+    unsigned child = ply + 1 <= PAB_PLY_MAX ? w->pv_len[ply + 1] : 0;
+    unsigned n = 1;
+    w->pv[ply][0] = m;
+    for (unsigned i = 0; i < child && n < PAB_PV_MAX; i++)
+        w->pv[ply][n++] = w->pv[ply + 1][i];
+    w->pv_len[ply] = n;
+}
+
+static void count_best_index(worker *w, int index)
+{
+    if (index < 0)
+        return;
+    if (index >= PAB_STATS_ORDER_SLOTS)
+        index = PAB_STATS_ORDER_SLOTS - 1;
+    w->stats.best_index[index]++;
+}
+
+/* ---- move ordering ---------------------------------------------------- */
+
+static unsigned history_of(worker *w, pab_move_t m)
+{
+    const pab_game *g = w->sh->game;
+    if (w->history == NULL)
+        return 0;
+    unsigned i = g->move_index(w->state, m, g->user);
+    return i < g->move_index_count ? w->history[i] : 0;
+}
+
+/* Move `m`, if present in moves[from..n), to position `from`, keeping the
+ * order of the others.  Returns the next free front position. */
+static int bring_forward(pab_move_t *moves, int from, int n, pab_move_t m)
+{
+    if (m == PAB_MOVE_NONE)
+        return from;
+    for (int i = from; i < n; i++) {
+        if (moves[i] == m) {
+            for (int j = i; j > from; j--)
+                moves[j] = moves[j - 1];
+            moves[from] = m;
+            return from + 1;
+        }
+    }
+    return from;
+}
+
+static bool is_quiet(worker *w, pab_move_t m)
+{
+    const pab_game *g = w->sh->game;
+    return g->move_flags == NULL || g->move_flags(w->state, m, g->user) == 0;
+}
+
+/* Reductions and pruning need the game to say which moves are quiet:
+ * without move_flags() nothing is reduced or pruned, so games that do not
+ * opt in are searched exactly. */
+static bool reducible(worker *w, pab_move_t m)
+{
+    const pab_game *g = w->sh->game;
+    return g->move_flags != NULL && g->move_flags(w->state, m, g->user) == 0;
+}
+
+/* TT move first, then the killers, then the game's order with quiet moves
+ * stably sorted by history.  Tactical moves keep the game's order ahead of
+ * the quiet ones: the game knows best how to order captures. */
+static void order_moves(worker *w, pab_move_t *moves, int n, int ply,
+                        pab_move_t tt_move)
+{
+    int front = bring_forward(moves, 0, n, tt_move);
+    front = bring_forward(moves, front, n, w->killers[ply][0]);
+    front = bring_forward(moves, front, n, w->killers[ply][1]);
+    if (w->history == NULL)
+        return;
+    unsigned keys[PAB_MAX_MOVES];
+    if (n - front > PAB_MAX_MOVES)
+        return;
+    for (int i = front; i < n; i++)
+        keys[i - front] = is_quiet(w, moves[i]) ? history_of(w, moves[i])
+                                                 : HISTORY_MAX * 2u;
+    for (int i = front + 1; i < n; i++) {
+        pab_move_t m = moves[i];
+        unsigned k = keys[i - front];
+        int j = i;
+        while (j > front && keys[j - 1 - front] < k) {
+            moves[j] = moves[j - 1];
+            keys[j - front] = keys[j - 1 - front];
+            j--;
+        }
+        moves[j] = m;
+        keys[j - front] = k;
+    }
+}
+
+static void reward_cutoff(worker *w, pab_move_t m, int depth, int ply)
+{
+    const pab_game *g = w->sh->game;
+    if (!is_quiet(w, m))
+        return;
+    if (w->killers[ply][0] != m) {
+        w->killers[ply][1] = w->killers[ply][0];
+        w->killers[ply][0] = m;
+    }
+    if (w->history == NULL)
+        return;
+    unsigned i = g->move_index(w->state, m, g->user);
+    if (i >= g->move_index_count)
+        return;
+    w->history[i] += (unsigned)(depth * depth);
+    if (w->history[i] > HISTORY_MAX)
+        for (unsigned k = 0; k < g->move_index_count; k++)
+            w->history[k] /= 2;
+}
+
+/* ---- the transposition table ------------------------------------------ */
+
+/* A table answer that settles the node: the stored draft suffices and the
+ * bound closes the window. */
+static bool tt_cutoff(const pab_tt_entry *e, int depth, pab_score_t alpha,
+                      pab_score_t beta, pab_score_t s)
+{
+    if (e->depth < depth)
+        return false;
+    switch (e->bound) {
+    case PAB_BOUND_EXACT:
+        return true;
+    case PAB_BOUND_LOWER:
+        return s >= beta;
+    case PAB_BOUND_UPPER:
+        return s <= alpha;
+    default:
+        return false;
+    }
+}
+
+static bool tt_lookup(worker *w, uint64_t key, int ply, pab_tt_entry *e)
+{
+    if (w->sh->tt == NULL)
+        return false;
+    w->stats.tt_probes++;
+    if (!pab_tt_probe(w->sh->tt, key, e))
+        return false;
+    w->stats.tt_hits++;
+    e->score = score_from_tt(w->sh->game, e->score, ply);
+    return true;
+}
+
+static void tt_save(worker *w, uint64_t key, int depth, int ply,
+                    pab_score_t best, pab_score_t alpha0, pab_score_t beta,
+                    pab_move_t m)
+{
+    if (w->sh->tt == NULL || w->aborted)
+        return;
+    pab_bound b = best >= beta     ? PAB_BOUND_LOWER
+                  : best > alpha0 ? PAB_BOUND_EXACT
+                                  : PAB_BOUND_UPPER;
+    pab_tt_store(w->sh->tt, key, depth, b, score_to_tt(w->sh->game, best, ply),
+                 m);
+}
+
+/* ---- quiescence --------------------------------------------------------- */
+
+pab_score_t ns_quiesce(worker *w, pab_score_t alpha, pab_score_t beta,
+                       int ply)
+{
+    const pab_game *g = w->sh->game;
+    w->stats.qnodes++;
+    if (worker_node(w))
+        return 0;
+    if (ply > w->seldepth)
+        w->seldepth = ply;
+    w->pv_len[ply] = 0;
+    pab_score_t best = evaluate(w, ply);
+    if (best >= beta || ply >= PAB_PLY_MAX - 1)
+        return best;
+    if (best > alpha)
+        alpha = best;
+    pab_move_t *moves = ply_moves(w, ply);
+    int n = g->generate_noisy(w->state, moves, w->sh->capacity, g->user);
+    if (n < 0 || (unsigned)n > w->sh->capacity) {
+        worker_fail(w, PAB_EGAME);
+        return 0;
+    }
+    for (int i = 0; i < n; i++) {
+        if (!make(w, moves[i]))
+            continue;
+        pab_score_t v = -ns_quiesce(w, -beta, -alpha, ply + 1);
+        unmake(w, moves[i]);
+        if (w->aborted)
+            return 0;
+        if (v > best) {
+            best = v;
+            if (v > alpha) {
+                alpha = v;
+                if (v >= beta)
+                    break;
+            }
+        }
+    }
+    return best;
+}
+
+/* The horizon: quiescence when the game and the config allow it. */
+pab_score_t ns_horizon(worker *w, pab_score_t alpha, pab_score_t beta,
+                       int ply)
+{
+    if (w->sh->cfg.quiescence && w->sh->game->generate_noisy != NULL)
+        return ns_quiesce(w, alpha, beta, ply);
+    w->pv_len[ply] = 0;
+    if (worker_node(w))
+        return 0;
+    if (ply > w->seldepth)
+        w->seldepth = ply;
+    return evaluate(w, ply);
+}
+
+/* ---- NegaScout ----------------------------------------------------------- */
+
+/* Null-move pruning: give the opponent a free move; if a reduced search
+ * still fails high, so would the real one. */
+static bool null_move_cuts(worker *w, pab_score_t beta, int depth, int ply,
+                           pab_score_t static_eval, pab_score_t *value)
+{
+    const pab_game *g = w->sh->game;
+    if (!w->sh->cfg.null_move || g->make_null == NULL ||
+        depth < NULL_MIN_DEPTH || static_eval < beta ||
+        PAB_SCORE_IS_WIN(beta) || PAB_SCORE_IS_LOSS(beta))
+        return false;
+    if (!g->make_null(w->state, g->user))
+        return false;
+    int r = NULL_R_BASE + depth / NULL_R_DIV;
+    pab_score_t v =
+        -ns_search(w, -beta, -beta + 1, depth - 1 - r, ply + 1, false);
+    g->unmake_null(w->state, g->user);
+    if (w->aborted || v < beta)
+        return false;
+    /* An unproven mate from a null move is not trusted. */
+    *value = PAB_SCORE_IS_WIN(v) ? beta : v;
+    return true;
+}
+
+static int reduction(worker *w, int depth, int searched, bool pv_node,
+                     bool in_check, bool quiet, int extension)
+{
+    if (!w->sh->cfg.late_move_reductions || depth < LMR_MIN_DEPTH ||
+        searched < LMR_MIN_MOVES || in_check || !quiet || extension)
+        return 0;
+    int r = 1;
+    if (!pv_node && searched >= 2 * LMR_MIN_MOVES && depth >= 6)
+        r = 2;
+    return r < depth - 1 ? r : depth - 1;
+}
+
+static bool in_check(worker *w)
+{
+    const pab_game *g = w->sh->game;
+    return g->in_check != NULL && g->in_check(w->state, g->user);
+}
+
+/* One child of a NegaScout node: the eldest with the full window, the
+ * others with a null window (reduced when late and quiet), searched again
+ * when they fail inside the window. */
+static pab_score_t ns_child(worker *w, pab_score_t alpha, pab_score_t beta,
+                            int new_depth, int ply, bool pv_node, int searched,
+                            int r)
+{
+    if (searched == 0)
+        return -ns_search(w, -beta, -alpha, new_depth, ply + 1, pv_node);
+    pab_score_t v =
+        -ns_search(w, -alpha - 1, -alpha, new_depth - r, ply + 1, false);
+    if (v > alpha && r > 0 && !w->aborted)
+        v = -ns_search(w, -alpha - 1, -alpha, new_depth, ply + 1, false);
+    if (v > alpha && v < beta && pv_node && !w->aborted) {
+        w->stats.re_searches++;
+        v = -ns_search(w, -beta, -alpha, new_depth, ply + 1, true);
+    }
+    return v;
+}
+
+pab_score_t ns_search(worker *w, pab_score_t alpha, pab_score_t beta,
+                      int depth, int ply, bool pv_node)
+{
+    search *sh = w->sh;
+    const pab_game *g = sh->game;
+    const pab_config *cfg = &sh->cfg;
+
+    if (depth <= 0 || ply >= PAB_PLY_MAX - 1)
+        return ns_horizon(w, alpha, beta, ply);
+    if (worker_node(w))
+        return 0;
+    w->pv_len[ply] = 0;
+
+    const pab_score_t alpha0 = alpha;
+    const uint64_t key = g->hash(w->state, g->user);
+    pab_tt_entry e;
+    pab_move_t tt_move = PAB_MOVE_NONE;
+    if (tt_lookup(w, key, ply, &e)) {
+        tt_move = e.move;
+        if (!pv_node && tt_cutoff(&e, depth, alpha, beta, e.score)) {
+            w->stats.tt_cutoffs++;
+            return e.score;
+        }
+    }
+
+    pab_score_t terminal;
+    int n = generate(w, ply, &terminal);
+    if (n < 0)
+        return 0;
+    if (n == 0)
+        return score_from_game(g, terminal, ply);
+
+    const bool check = in_check(w);
+    const bool want_eval = !pv_node && !check &&
+                           ((cfg->null_move && g->make_null != NULL) ||
+                            (cfg->futility_pruning && depth == 1));
+    const pab_score_t static_eval = want_eval ? evaluate(w, ply) : 0;
+    pab_score_t value;
+    if (want_eval && null_move_cuts(w, beta, depth, ply, static_eval, &value))
+        return value;
+    const bool futile = want_eval && cfg->futility_pruning && depth == 1 &&
+                        static_eval + cfg->futility_margin <= alpha;
+
+    pab_move_t *moves = ply_moves(w, ply);
+    if (cfg->move_ordering)
+        order_moves(w, moves, n, ply, tt_move);
+
+    pab_score_t best = -PAB_SCORE_INF;
+    pab_move_t best_move = PAB_MOVE_NONE;
+    int searched = 0, improved = -1;
+    for (int i = 0; i < n; i++) {
+        const pab_move_t m = moves[i];
+        const bool quiet = reducible(w, m);
+        if (futile && searched > 0 && quiet) {
+            if (static_eval + cfg->futility_margin > best)
+                best = static_eval + cfg->futility_margin;
+            continue;
+        }
+        if (!make(w, m))
+            continue;
+        const int ext = cfg->check_extension && in_check(w) ? 1 : 0;
+        const int r = reduction(w, depth, searched, pv_node, check,
+                                quiet && !ext, ext);
+        pab_score_t v = ns_child(w, alpha, beta, depth - 1 + ext, ply,
+                                 pv_node, searched, r);
+        unmake(w, m);
+        if (w->aborted)
+            return 0;
+        searched++;
+        if (v <= best)
+            continue;
+        best = v;
+        best_move = m;
+        if (v <= alpha)
+            continue;
+        alpha = v;
+        improved = searched - 1;
+        pv_update(w, ply, m);
+        if (v >= beta) {
+            reward_cutoff(w, m, depth, ply);
+            break;
+        }
+    }
+    count_best_index(w, improved);
+    if (searched == 0 && best == -PAB_SCORE_INF)
+        return score_from_game(g, terminal, ply);
+    tt_save(w, key, depth, ply, best, alpha0, beta, best_move);
+    return best;
+}
+
+/* ---- plain alpha-beta (thesis, figure 4.3) ------------------------------ */
+
+/* Textbook fail-hard alpha-beta in negamax form: the game's move order,
+ * no table, no null windows, every node counted (root and leaves too). */
+pab_score_t ns_plain(worker *w, pab_score_t alpha, pab_score_t beta, int depth,
+                     int ply)
+{
+    if (worker_node(w))
+        return 0;
+    w->pv_len[ply] = 0;
+    if (ply > w->seldepth)
+        w->seldepth = ply;
+    if (depth <= 0 || ply >= PAB_PLY_MAX - 1)
+        return evaluate(w, ply);
+    pab_score_t terminal;
+    int n = generate(w, ply, &terminal);
+    if (n <= 0)
+        return n < 0 ? 0 : score_from_game(w->sh->game, terminal, ply);
+
+    pab_move_t *moves = ply_moves(w, ply);
+    pab_score_t score = alpha;
+    int searched = 0, improved = -1;
+    for (int i = 0; i < n; i++) {
+        if (!make(w, moves[i]))
+            continue;
+        pab_score_t v = -ns_plain(w, -beta, -score, depth - 1, ply + 1);
+        unmake(w, moves[i]);
+        if (w->aborted)
+            return 0;
+        searched++;
+        if (v >= beta) {
+            count_best_index(w, searched - 1);
+            pv_update(w, ply, moves[i]);
+            return beta;
+        }
+        if (v > score) {
+            score = v;
+            improved = searched - 1;
+            pv_update(w, ply, moves[i]);
+        }
+    }
+    if (searched == 0)
+        return score_from_game(w->sh->game, terminal, ply);
+    count_best_index(w, improved);
+    return score;
+}
+
+pab_move_t ns_first_legal(worker *w, pab_score_t *terminal)
+{
+    int n = generate(w, 0, terminal);
+    if (n > 0) {
+        pab_move_t *moves = ply_moves(w, 0);
+        for (int i = 0; i < n; i++) {
+            if (make(w, moves[i])) {
+                unmake(w, moves[i]);
+                return moves[i];
+            }
+        }
+    }
+    *terminal = score_from_game(w->sh->game, *terminal, 0);
+    return PAB_MOVE_NONE;
+}

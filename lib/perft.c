@@ -1,0 +1,75 @@
+/*
+ * pab_perft(): count the leaves of the game tree to a fixed depth, to check
+ * a game's move generator against published counts.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+
+#include "internal.h"
+
+typedef struct perft_ctx {
+    const pab_game *game;
+    void *state;
+    pab_move_t *moves; /* depth * capacity */
+    unsigned capacity;
+    unsigned flags;
+    int error;
+} perft_ctx;
+
+static uint64_t perft_count(perft_ctx *c, int depth, int ply)
+{
+    const pab_game *g = c->game;
+    pab_move_t *moves = c->moves + (size_t)ply * c->capacity;
+    pab_score_t terminal = 0;
+    int n = g->generate(c->state, moves, c->capacity, &terminal, g->user);
+    if (n < 0 || (unsigned)n > c->capacity) {
+        c->error = PAB_EGAME;
+        return 0;
+    }
+    if (n == 0)
+        return (c->flags & PAB_PERFT_COUNT_TERMINAL) ? 1 : 0;
+    if (depth == 1 && (c->flags & PAB_PERFT_BULK))
+        return (uint64_t)n;
+    uint64_t total = 0;
+    for (int i = 0; i < n && c->error == 0; i++) {
+        if (g->make(c->state, moves[i], g->user))
+            total += depth == 1 ? 1 : perft_count(c, depth - 1, ply + 1);
+        g->unmake(c->state, moves[i], g->user);
+    }
+    return total;
+}
+
+int pab_perft(const pab_game *game, const void *state, int depth,
+              unsigned flags, uint64_t *count)
+{
+    if (state == NULL || count == NULL)
+        return PAB_EINVAL;
+    int rc = game_validate(game);
+    if (rc < 0)
+        return rc;
+    if (depth < 0 || depth > PAB_PLY_MAX)
+        return PAB_EDEPTH;
+    if (depth == 0) {
+        *count = 1;
+        return 0;
+    }
+    perft_ctx c = {.game = game,
+                   .capacity = game_capacity(game),
+                   .flags = flags};
+    c.state = state_clone(game, state, &rc);
+    if (c.state == NULL)
+        return rc;
+    c.moves = malloc(sizeof(pab_move_t) * c.capacity * (size_t)depth);
+    if (c.moves == NULL) {
+        state_free(game, c.state);
+        return PAB_ENOMEM;
+    }
+    uint64_t total = perft_count(&c, depth, 0);
+    free(c.moves);
+    state_free(game, c.state);
+    if (c.error < 0)
+        return c.error;
+    *count = total;
+    return 0;
+}

@@ -1,0 +1,352 @@
+/*
+ * The entry point: the searcher handle, configuration checks, the result,
+ * and the iterative-deepening driver the algorithms share.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+struct pab_searcher {
+    pab_game game;  /* our copy of the caller's table */
+    pab_tt *tt;
+    bool owns_tt;
+    rt_word stop;   /* raised by pab_searcher_stop() and by limits */
+    rt_word busy;   /* a search is running */
+};
+
+/* ---- algorithm names ----------------------------------------------------- */
+
+static const char *const algorithm_names[PAB_ALGO_COUNT] = {
+    [PAB_ALGO_SERIAL] = "serial",
+    [PAB_ALGO_ABDADA] = "abdada",
+    [PAB_ALGO_SIMPLIFIED_ABDADA] = "simplified-abdada",
+    [PAB_ALGO_YBWC] = "ybwc",
+    [PAB_ALGO_JAMBOREE] = "jamboree",
+    [PAB_ALGO_LAZY_SMP] = "lazy-smp",
+};
+
+int pab_algorithm_from_name(const char *name)
+{
+    if (name == NULL)
+        return PAB_EINVAL;
+    for (int i = 0; i < PAB_ALGO_COUNT; i++)
+        if (strcmp(name, algorithm_names[i]) == 0)
+            return i;
+    return PAB_EALGO;
+}
+
+const char *pab_algorithm_name(int algorithm)
+{
+    if (algorithm < 0 || algorithm >= PAB_ALGO_COUNT)
+        return NULL;
+    return algorithm_names[algorithm];
+}
+
+/* ---- configuration ------------------------------------------------------- */
+
+void pab_config_init(pab_config *c)
+{
+    if (c == NULL)
+        return;
+    memset(c, 0, sizeof *c);
+    c->size = sizeof *c;
+    c->algorithm = PAB_ALGO_SERIAL;
+    c->threads = 1;
+    c->max_depth = PAB_DEPTH_MAX;
+    c->iterative_deepening = true;
+    c->aspiration = true;
+    c->aspiration_window = 50;
+    c->move_ordering = true;
+    c->use_tt = true;
+    c->quiescence = true;
+    c->null_move = true;
+    c->late_move_reductions = true;
+    c->futility_pruning = true;
+    c->futility_margin = 200;
+    c->check_extension = true;
+}
+
+int pab_config_validate(const pab_config *c)
+{
+    if (c == NULL)
+        return PAB_EINVAL;
+    if (c->size < offsetof(pab_config, info_user) + sizeof(void *) ||
+        c->size > sizeof *c)
+        return PAB_EVERSION;
+    if ((int)c->algorithm < 0 || (int)c->algorithm >= PAB_ALGO_COUNT)
+        return PAB_EALGO;
+    if (c->threads < 1 || c->threads > PAB_THREADS_MAX)
+        return PAB_ETHREADS;
+    if (c->algorithm == PAB_ALGO_SERIAL && c->threads != 1)
+        return PAB_ETHREADS;
+    if (c->max_depth < 0 || c->max_depth > PAB_DEPTH_MAX)
+        return PAB_EDEPTH;
+    if (c->aspiration && (c->aspiration_window < 1 ||
+                          c->aspiration_window > PAB_SCORE_MAX))
+        return PAB_EINVAL;
+    if (c->futility_pruning &&
+        (c->futility_margin < 0 || c->futility_margin > PAB_SCORE_MAX))
+        return PAB_EINVAL;
+    return 0;
+}
+
+/* ---- the searcher ----------------------------------------------------- */
+
+static int searcher_new(pab_searcher **out, const pab_game *game)
+{
+    if (out == NULL)
+        return PAB_EINVAL;
+    *out = NULL;
+    int rc = game_validate(game);
+    if (rc < 0)
+        return rc;
+    pab_searcher *s = calloc(1, sizeof *s);
+    if (s == NULL)
+        return PAB_ENOMEM;
+    memcpy(&s->game, game, game->size);
+    s->game.size = sizeof s->game;
+    *out = s;
+    return 0;
+}
+
+int pab_searcher_create(pab_searcher **out, const pab_game *game,
+                        size_t tt_bytes)
+{
+    pab_searcher *s;
+    if (out == NULL)
+        return PAB_EINVAL;
+    *out = NULL;
+    int rc = searcher_new(&s, game);
+    if (rc < 0)
+        return rc;
+    rc = pab_tt_create(&s->tt, tt_bytes ? tt_bytes : PAB_DEFAULT_TT_BYTES, 0);
+    if (rc < 0) {
+        free(s);
+        return rc;
+    }
+    s->owns_tt = true;
+    *out = s;
+    return 0;
+}
+
+int pab_searcher_create_with_tt(pab_searcher **out, const pab_game *game,
+                                pab_tt *tt)
+{
+    if (out != NULL)
+        *out = NULL;
+    if (tt == NULL)
+        return PAB_EINVAL;
+    int rc = searcher_new(out, game);
+    if (rc == 0)
+        (*out)->tt = tt;
+    return rc;
+}
+
+void pab_searcher_destroy(pab_searcher *s)
+{
+    if (s == NULL)
+        return;
+    if (s->owns_tt)
+        pab_tt_destroy(s->tt);
+    free(s);
+}
+
+pab_tt *pab_searcher_tt(pab_searcher *s)
+{
+    return s ? s->tt : NULL;
+}
+
+void pab_searcher_stop(pab_searcher *s)
+{
+    if (s != NULL)
+        rt_store_release(&s->stop, 1);
+}
+
+/* ---- results ------------------------------------------------------------- */
+
+static uint64_t elapsed_ms(const search *sh)
+{
+    return (rt_now_ns() - sh->start_ns) / 1000000u;
+}
+
+/* Record a completed iteration of worker w as the search's answer. */
+static void report_iteration(worker *w, int depth, pab_score_t score)
+{
+    search *sh = w->sh;
+    pab_result *r = sh->result;
+    r->score = score;
+    r->bound = PAB_BOUND_EXACT;
+    r->depth = depth;
+    r->seldepth = w->seldepth;
+    r->pv_length = w->pv_len[0];
+    memcpy(r->pv, w->pv[0], sizeof(pab_move_t) * r->pv_length);
+    if (r->pv_length > 0)
+        r->best_move = r->pv[0];
+    r->time_ms = elapsed_ms(sh);
+    r->stats = w->stats;
+    if (sh->cfg.info != NULL)
+        sh->cfg.info(r, sh->cfg.info_user);
+}
+
+/* One iteration with aspiration windows: start narrow around the last
+ * score and widen on the side that failed, doubling each time. */
+static pab_score_t aspirate(worker *w, int depth, pab_score_t guess)
+{
+    const pab_config *cfg = &w->sh->cfg;
+    pab_score_t delta = cfg->aspiration_window;
+    pab_score_t alpha = -PAB_SCORE_INF, beta = PAB_SCORE_INF;
+    if (cfg->aspiration && depth > 1) {
+        alpha = guess - delta < -PAB_SCORE_INF ? -PAB_SCORE_INF : guess - delta;
+        beta = guess + delta > PAB_SCORE_INF ? PAB_SCORE_INF : guess + delta;
+    }
+    for (;;) {
+        pab_score_t v = ns_search(w, alpha, beta, depth, 0, true);
+        if (w->aborted)
+            return v;
+        if (v <= alpha && alpha > -PAB_SCORE_INF)
+            alpha = v - delta < -PAB_SCORE_INF ? -PAB_SCORE_INF : v - delta;
+        else if (v >= beta && beta < PAB_SCORE_INF)
+            beta = v + delta > PAB_SCORE_INF ? PAB_SCORE_INF : v + delta;
+        else
+            return v;
+        delta = delta > PAB_SCORE_MAX / 2 ? PAB_SCORE_MAX : delta * 2;
+    }
+}
+
+void iterate(worker *w, bool report)
+{
+    const pab_config *cfg = &w->sh->cfg;
+    int first = cfg->iterative_deepening ? 1 : cfg->max_depth;
+    pab_score_t guess = 0;
+    for (int d = first; d <= cfg->max_depth; d++) {
+        if (rt_load_acquire(w->sh->stop) != 0) {
+            w->aborted = true;
+            return;
+        }
+        pab_score_t v = cfg->plain
+                            ? ns_plain(w, -PAB_SCORE_INF, PAB_SCORE_INF, d, 0)
+                            : aspirate(w, d, guess);
+        if (w->aborted)
+            return;
+        guess = v;
+        if (report)
+            report_iteration(w, d, v);
+    }
+}
+
+/* ---- pab_search() ------------------------------------------------------ */
+
+static void normalise(pab_config *dst, const pab_config *src)
+{
+    pab_config_init(dst);
+    memcpy(dst, src, src->size);
+    dst->size = sizeof *dst;
+    if (dst->plain) {
+        /* Figure 4.3: one fixed depth, no table, the game's order. */
+        dst->iterative_deepening = false;
+        dst->use_tt = false;
+        dst->move_ordering = false;
+        dst->aspiration = false;
+    }
+}
+
+/* The part of pab_result the caller's header version knows about. */
+static size_t result_size(size_t config_size)
+{
+    (void)config_size; /* one layout so far */
+    return sizeof(pab_result);
+}
+
+/* Depth 0 or a root without moves: no tree to search. */
+static void answer_without_search(worker *w, pab_move_t first,
+                                  pab_score_t terminal)
+{
+    pab_result *r = w->sh->result;
+    r->best_move = first;
+    if (first == PAB_MOVE_NONE) {
+        r->score = terminal;
+    } else {
+        pab_score_t v = w->sh->cfg.plain
+                            ? ns_plain(w, -PAB_SCORE_INF, PAB_SCORE_INF, 0, 0)
+                            : ns_horizon(w, -PAB_SCORE_INF, PAB_SCORE_INF, 0);
+        r->score = v;
+    }
+    r->bound = PAB_BOUND_EXACT;
+    r->depth = 0;
+    r->pv_length = first == PAB_MOVE_NONE ? 0 : 1;
+    r->pv[0] = first;
+    r->stats = w->stats;
+}
+
+/* Set up the main worker, answer the trivial cases, run the algorithm. */
+static int run(search *sh, const void *root)
+{
+    worker *w = malloc(sizeof *w);
+    if (w == NULL)
+        return PAB_ENOMEM;
+    int rc = worker_init(w, sh, 0, root);
+    if (rc < 0) {
+        free(w);
+        return rc;
+    }
+    pab_score_t terminal;
+    pab_move_t first = ns_first_legal(w, &terminal);
+    if (first == PAB_MOVE_NONE || sh->cfg.max_depth == 0) {
+        answer_without_search(w, first, terminal);
+    } else {
+        sh->result->best_move = first;
+        rc = serial_run(w);
+        sh->result->stats = w->stats;
+        sh->result->stopped = w->aborted;
+    }
+    worker_release(w);
+    free(w);
+    return rc;
+}
+
+int pab_search(pab_searcher *s, const void *root, const pab_config *config,
+               pab_result *result)
+{
+    if (s == NULL || root == NULL || result == NULL)
+        return PAB_EINVAL;
+    int rc = pab_config_validate(config);
+    if (rc < 0)
+        return rc;
+    if (config->algorithm != PAB_ALGO_SERIAL)
+        return PAB_ENOTSUP;
+    if (!rt_cas(&s->busy, 0, 1))
+        return PAB_EBUSY;
+
+    search sh;
+    memset(&sh, 0, sizeof sh);
+    sh.owner = s;
+    sh.game = &s->game;
+    normalise(&sh.cfg, config);
+    sh.tt = sh.cfg.use_tt ? s->tt : NULL;
+    sh.capacity = game_capacity(&s->game);
+    sh.stop = &s->stop;
+    sh.start_ns = rt_now_ns();
+    if (sh.cfg.time_limit_ms != 0)
+        sh.deadline_ns = sh.start_ns + sh.cfg.time_limit_ms * 1000000u;
+    pab_result r;
+    memset(&r, 0, sizeof r);
+    r.best_move = PAB_MOVE_NONE;
+    sh.result = &r;
+    rt_store(&s->stop, 0);
+    if (sh.tt != NULL)
+        pab_tt_new_search(sh.tt);
+
+    rc = run(&sh, root);
+
+    uint64_t err = rt_load(&sh.error);
+    if (rc == 0 && err != 0)
+        rc = -(int)err;
+    r.time_ms = elapsed_ms(&sh);
+    if (rc == 0)
+        memcpy(result, &r, result_size(config->size));
+    rt_store_release(&s->busy, 0);
+    return rc;
+}
