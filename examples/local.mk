@@ -6,12 +6,14 @@ examples_games_libpabgames_la_SOURCES = \
 	examples/games/tictactoe.h examples/games/tictactoe.c
 examples_games_libpabgames_la_LIBADD = lib/libpab.la
 
-include examples/games/connect4.mk
-include examples/games/othello.mk
-include examples/games/tree.mk
 
 bin_PROGRAMS += examples/bench/pab-bench examples/tictactoe/pab-tictactoe
 examples_bench_pab_bench_SOURCES = examples/bench/pab-bench.c
 examples_bench_pab_bench_LDADD = examples/games/libpabgames.la lib/libpab.la -lm
 examples_tictactoe_pab_tictactoe_SOURCES = examples/tictactoe/pab-tictactoe.c
 examples_tictactoe_pab_tictactoe_LDADD = examples/games/libpabgames.la lib/libpab.la
+
+# Each game's fragment appends its module (and bench commands) to the above.
+include examples/games/connect4.mk
+include examples/games/othello.mk
+include examples/games/tree.mk

@@ -40,6 +40,10 @@ typedef struct ex_game {
      * tic-tac-toe: -1/0/1). */
     long (*natural_score)(const pab_game *game, const void *state,
                           pab_score_t score);
+    /* Optional: an upper bound on the plies left to the end of the game
+     * from `state`, the depth `solve` searches to (NULL: PAB_DEPTH_MAX with
+     * iterative deepening). */
+    int (*solve_depth)(const pab_game *game, const void *state);
     unsigned perft_flags; /* PAB_PERFT_* convention of the game */
     int default_depth;    /* pab-bench search default */
     bool plain_default;   /* tree: true */

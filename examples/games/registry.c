@@ -1,0 +1,25 @@
+/* The example games pab-bench and the tests know, by name. */
+#include <string.h>
+
+#include "games.h"
+
+extern const ex_game ex_tictactoe;
+extern const ex_game ex_connect4;
+extern const ex_game ex_othello;
+extern const ex_game ex_tree;
+
+const ex_game *const ex_games[] = {
+    &ex_tictactoe,
+    &ex_connect4,
+    &ex_othello,
+    &ex_tree,
+    NULL,
+};
+
+const ex_game *ex_game_find(const char *name)
+{
+    for (int i = 0; ex_games[i] != NULL; i++)
+        if (strcmp(ex_games[i]->name, name) == 0)
+            return ex_games[i];
+    return NULL;
+}
