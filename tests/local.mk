@@ -9,3 +9,17 @@ include tests/tables.mk
 include tests/connect4.mk
 include tests/othello.mk
 include tests/tree.mk
+
+UNIT_TESTS += tests/test_api tests/test_search
+check_PROGRAMS += tests/test_api tests/test_search
+tests_test_api_SOURCES = tests/test_api.c
+tests_test_api_CFLAGS = $(TEST_CFLAGS)
+tests_test_api_LDADD = $(TEST_LIBS)
+tests_test_search_SOURCES = tests/test_search.c
+tests_test_search_CFLAGS = $(TEST_CFLAGS)
+tests_test_search_LDADD = $(TEST_LIBS)
+
+# Each public header compiles on its own; only pab_ symbols are exported.
+PLAIN_TESTS += tests/check_headers.sh tests/check_symbols.sh
+EXTRA_DIST += tests/check_headers.sh tests/check_symbols.sh
+AM_TESTS_ENVIRONMENT += CC='$(CC)'; export CC;

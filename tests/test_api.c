@@ -1,0 +1,209 @@
+/*
+ * The API's contracts: versions, error texts, algorithm names, config and
+ * game validation with their exact error codes.
+ */
+#include "config.h"
+
+#include <criterion/criterion.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <pab/pab.h>
+
+#include "../examples/games/tictactoe.h"
+
+Test(api, version_matches_headers_and_package)
+{
+    cr_assert_str_eq(pab_version(), PAB_VERSION_STRING);
+    cr_assert_str_eq(pab_version(), PACKAGE_VERSION);
+    cr_assert_eq(pab_version_number(), PAB_VERSION_NUMBER);
+    cr_assert_eq(PAB_VERSION_NUMBER >> 16, PAB_VERSION_MAJOR);
+}
+
+Test(api, every_error_has_its_own_text)
+{
+    int codes[] = {
+#define CODE(name, value, text) PAB_##name,
+        PAB_ERRNO_MAP(CODE)
+#undef CODE
+    };
+    size_t n = sizeof codes / sizeof codes[0];
+    cr_assert_str_eq(pab_strerror(0), "success");
+    cr_assert_str_eq(pab_strerror(12345), "unknown error");
+    for (size_t i = 0; i < n; i++) {
+        cr_assert_lt(codes[i], 0);
+        cr_assert_str_neq(pab_strerror(codes[i]), "unknown error");
+        for (size_t j = i + 1; j < n; j++) {
+            cr_assert_neq(codes[i], codes[j]);
+            cr_assert_str_neq(pab_strerror(codes[i]), pab_strerror(codes[j]));
+        }
+    }
+    cr_assert_str_eq(pab_strerror(PAB_ENOTSUP),
+                     "algorithm not supported by this version of libpab");
+}
+
+Test(api, algorithm_names_round_trip)
+{
+    static const char *names[] = {"serial", "abdada", "simplified-abdada",
+                                  "ybwc", "jamboree", "lazy-smp"};
+    for (int i = 0; i < PAB_ALGO_COUNT; i++) {
+        cr_assert_str_eq(pab_algorithm_name(i), names[i]);
+        cr_assert_eq(pab_algorithm_from_name(names[i]), i);
+    }
+    cr_assert_eq(pab_algorithm_from_name("mtdf"), PAB_EALGO);
+    cr_assert_eq(pab_algorithm_from_name("Serial"), PAB_EALGO);
+    cr_assert_eq(pab_algorithm_from_name(NULL), PAB_EINVAL);
+    cr_assert_null(pab_algorithm_name(-1));
+    cr_assert_null(pab_algorithm_name(PAB_ALGO_COUNT));
+}
+
+Test(api, config_defaults_are_valid)
+{
+    pab_config c;
+    memset(&c, 0xff, sizeof c);
+    pab_config_init(&c);
+    cr_assert_eq(c.size, sizeof c);
+    cr_assert_eq(c.algorithm, PAB_ALGO_SERIAL);
+    cr_assert_eq(c.threads, 1);
+    cr_assert_eq(c.max_depth, PAB_DEPTH_MAX);
+    cr_assert_eq(c.time_limit_ms, 0);
+    cr_assert_eq(c.node_limit, 0);
+    cr_assert(c.iterative_deepening && c.use_tt && !c.plain);
+    cr_assert_null(c.info);
+    cr_assert_eq(pab_config_validate(&c), 0);
+}
+
+Test(api, config_validation_codes)
+{
+    pab_config c;
+    cr_assert_eq(pab_config_validate(NULL), PAB_EINVAL);
+    pab_config_init(&c);
+    c.threads = 0;
+    cr_assert_eq(pab_config_validate(&c), PAB_ETHREADS);
+    pab_config_init(&c);
+    c.threads = PAB_THREADS_MAX + 1;
+    c.algorithm = PAB_ALGO_ABDADA;
+    cr_assert_eq(pab_config_validate(&c), PAB_ETHREADS);
+    pab_config_init(&c);
+    c.threads = 2; /* serial runs on one thread */
+    cr_assert_eq(pab_config_validate(&c), PAB_ETHREADS);
+    pab_config_init(&c);
+    c.max_depth = -1;
+    cr_assert_eq(pab_config_validate(&c), PAB_EDEPTH);
+    c.max_depth = PAB_DEPTH_MAX + 1;
+    cr_assert_eq(pab_config_validate(&c), PAB_EDEPTH);
+    pab_config_init(&c);
+    c.algorithm = (pab_algorithm)PAB_ALGO_COUNT;
+    cr_assert_eq(pab_config_validate(&c), PAB_EALGO);
+    pab_config_init(&c);
+    c.size = 3;
+    cr_assert_eq(pab_config_validate(&c), PAB_EVERSION);
+    pab_config_init(&c);
+    c.aspiration_window = 0;
+    cr_assert_eq(pab_config_validate(&c), PAB_EINVAL);
+}
+
+static void free_state(void *state, void *user)
+{
+    free(state);
+}
+
+Test(api, searcher_creation_errors)
+{
+    pab_game g;
+    pab_searcher *s = (pab_searcher *)&g;
+    ttt_game(&g, TTT_SCORE_PLAIN);
+    cr_assert_eq(pab_searcher_create(NULL, &g, 0), PAB_EINVAL);
+    cr_assert_eq(pab_searcher_create(&s, NULL, 0), PAB_EINVAL);
+    cr_assert_null(s);
+    cr_assert_eq(pab_searcher_create(&s, &g, (size_t)1 << 62), PAB_ESIZE);
+    cr_assert_eq(pab_searcher_create(&s, &g, 100), PAB_ESIZE);
+    cr_assert_eq(pab_searcher_create_with_tt(&s, &g, NULL), PAB_EINVAL);
+    pab_game bad = g;
+    bad.generate = NULL;
+    cr_assert_eq(pab_searcher_create(&s, &bad, 0), PAB_ECALLBACK);
+    bad = g;
+    bad.hash = NULL;
+    cr_assert_eq(pab_searcher_create(&s, &bad, 0), PAB_ECALLBACK);
+    bad = g;
+    bad.make_null = NULL;
+    bad.unmake_null = g.unmake_null;
+    bad.clone = NULL;
+    bad.destroy = free_state; /* destroy without clone */
+    cr_assert_eq(pab_searcher_create(&s, &bad, 0), PAB_ECALLBACK);
+    bad = g;
+    bad.state_size = 0;
+    cr_assert_eq(pab_searcher_create(&s, &bad, 0), PAB_EINVAL);
+    bad = g;
+    bad.size = 0;
+    cr_assert_eq(pab_searcher_create(&s, &bad, 0), PAB_EVERSION);
+}
+
+Test(api, search_argument_errors)
+{
+    pab_game g;
+    pab_searcher *s;
+    ttt_state st;
+    pab_config c;
+    pab_result r;
+    ttt_game(&g, TTT_SCORE_PLAIN);
+    ttt_init(&st);
+    cr_assert_eq(pab_searcher_create(&s, &g, 0), 0);
+    pab_config_init(&c);
+    cr_assert_eq(pab_search(NULL, &st, &c, &r), PAB_EINVAL);
+    cr_assert_eq(pab_search(s, NULL, &c, &r), PAB_EINVAL);
+    cr_assert_eq(pab_search(s, &st, NULL, &r), PAB_EINVAL);
+    cr_assert_eq(pab_search(s, &st, &c, NULL), PAB_EINVAL);
+    for (int a = 1; a < PAB_ALGO_COUNT; a++) {
+        c.algorithm = (pab_algorithm)a;
+        cr_assert_eq(pab_search(s, &st, &c, &r), PAB_ENOTSUP, "%s",
+                     pab_algorithm_name(a));
+    }
+    pab_searcher_destroy(s);
+}
+
+/* A callback that fails stops the search with PAB_EGAME. */
+static int broken_generate(const void *st, pab_move_t *m, unsigned cap,
+                           pab_score_t *t, void *u)
+{
+    return -1;
+}
+
+Test(api, game_errors_surface_as_egame)
+{
+    pab_game g;
+    pab_searcher *s;
+    ttt_state st;
+    pab_config c;
+    pab_result r;
+    ttt_game(&g, TTT_SCORE_PLAIN);
+    g.generate = broken_generate;
+    ttt_init(&st);
+    cr_assert_eq(pab_searcher_create(&s, &g, 0), 0);
+    pab_config_init(&c);
+    cr_assert_eq(pab_search(s, &st, &c, &r), PAB_EGAME);
+    pab_searcher_destroy(s);
+}
+
+Test(api, borrowed_table_is_used_and_survives)
+{
+    pab_game g;
+    pab_searcher *s;
+    pab_tt *tt;
+    ttt_state st;
+    pab_config c;
+    pab_result r;
+    ttt_game(&g, TTT_SCORE_PLAIN);
+    ttt_init(&st);
+    cr_assert_eq(pab_tt_create(&tt, 1 << 20, 2), 0);
+    cr_assert_eq(pab_searcher_create_with_tt(&s, &g, tt), 0);
+    cr_assert_eq(pab_searcher_tt(s), tt);
+    pab_config_init(&c);
+    cr_assert_eq(pab_search(s, &st, &c, &r), 0);
+    pab_searcher_destroy(s);
+    pab_tt_entry e;
+    cr_assert(pab_tt_probe(tt, g.hash(&st, g.user), &e));
+    cr_assert_eq(e.bound, PAB_BOUND_EXACT);
+    cr_assert_eq(e.score, 0);
+    pab_tt_destroy(tt);
+}

@@ -1,0 +1,409 @@
+/*
+ * pab_search() with the serial algorithm on tic-tac-toe: exact game values,
+ * equality with brute-force minimax (normal and plain mode, all three kinds
+ * of score, through a table shared across searches), limits, stop, the
+ * edge cases, and perft.
+ */
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include <pab/pab.h>
+
+#include "../examples/games/tictactoe.h"
+
+/* ---- an independent brute-force negamax over the callbacks --------------- */
+
+/* Root-relative values, as pab_search reports them: a distance score found
+ * at ply p counts p more plies. */
+static pab_score_t game_value(const pab_game *g, pab_score_t s, int ply)
+{
+    if (!(g->flags & PAB_GAME_DISTANCE_SCORES))
+        return s;
+    if (PAB_SCORE_IS_WIN(s))
+        return s - ply;
+    if (PAB_SCORE_IS_LOSS(s))
+        return s + ply;
+    return s;
+}
+
+static pab_score_t minimax(const pab_game *g, ttt_state *s, int depth, int ply)
+{
+    pab_move_t moves[9];
+    pab_score_t terminal = 0;
+    if (depth == 0)
+        return game_value(g, g->evaluate(s, g->user), ply);
+    int n = g->generate(s, moves, 9, &terminal, g->user);
+    if (n == 0)
+        return game_value(g, terminal, ply);
+    pab_score_t best = -PAB_SCORE_INF;
+    for (int i = 0; i < n; i++) {
+        g->make(s, moves[i], g->user);
+        pab_score_t v = -minimax(g, s, depth - 1, ply + 1);
+        g->unmake(s, moves[i], g->user);
+        if (v > best)
+            best = v;
+    }
+    return best;
+}
+
+/* Every position reachable from the empty board with `stones` stones. */
+static int positions(ttt_state *out, int max, int stones)
+{
+    int n = 0;
+    for (int code = 0; code < 19683 && n < max; code++) {
+        ttt_state s;
+        int c = code, x = 0, o = 0;
+        ttt_init(&s);
+        for (int i = 0; i < 9; i++, c /= 3) {
+            s.cell[i] = (uint8_t)(c % 3);
+            x += s.cell[i] == 1;
+            o += s.cell[i] == 2;
+        }
+        if (x + o != stones || (x != o && x != o + 1))
+            continue;
+        s.stones = (uint8_t)stones;
+        /* Reachable: at most the last mover has a line. */
+        int w = ttt_winner(&s);
+        if (w != 0 && w != ((stones & 1) ? 1 : 2))
+            continue;
+        out[n++] = s;
+    }
+    return n;
+}
+
+static pab_result search_ttt(pab_searcher *sr, const ttt_state *s, int depth,
+                             bool plain)
+{
+    pab_config cfg;
+    pab_result r;
+    pab_config_init(&cfg);
+    cfg.max_depth = depth;
+    cfg.plain = plain;
+    int rc = pab_search(sr, s, &cfg, &r);
+    cr_assert_eq(rc, 0, "pab_search: %s", pab_strerror(rc));
+    return r;
+}
+
+/* The principal variation is a legal line and starts with the best move. */
+static void check_pv(const pab_game *g, const ttt_state *root,
+                     const pab_result *r)
+{
+    ttt_state s = *root;
+    cr_assert(r->pv_length >= 1);
+    cr_assert_eq(r->pv[0], r->best_move);
+    for (unsigned i = 0; i < r->pv_length; i++) {
+        cr_assert(r->pv[i] < 9 && s.cell[r->pv[i]] == 0 && !ttt_winner(&s),
+                  "pv move %u illegal", i);
+        g->make(&s, r->pv[i], g->user);
+    }
+}
+
+static void compare_all(ttt_scoring scoring, bool plain, bool shared_table)
+{
+    static ttt_state pos[6000];
+    pab_game g;
+    pab_searcher *sr = NULL;
+    ttt_game(&g, scoring);
+    for (int stones = 0; stones <= 8; stones++) {
+        int n = positions(pos, 6000, stones);
+        cr_assert(n > 0);
+        for (int i = 0; i < n; i++) {
+            if (sr == NULL || !shared_table) {
+                if (sr)
+                    pab_searcher_destroy(sr);
+                cr_assert_eq(pab_searcher_create(&sr, &g, 1 << 20), 0);
+            }
+            int depth = 9 - stones;
+            pab_score_t want = minimax(&g, &pos[i], depth, 0);
+            pab_result r = search_ttt(sr, &pos[i], depth, plain);
+            cr_assert_eq(r.score, want, "stones %d #%d: got %d want %d",
+                         stones, i, (int)r.score, (int)want);
+            if (!ttt_winner(&pos[i]))
+                check_pv(&g, &pos[i], &r);
+            if (!shared_table) {
+                pab_searcher_destroy(sr);
+                sr = NULL;
+            }
+            if (!shared_table && i > 40)
+                break; /* a sample per level is enough without sharing */
+        }
+    }
+    if (sr)
+        pab_searcher_destroy(sr);
+}
+
+Test(search, empty_board_is_a_draw_every_scoring_and_mode, .timeout = 60)
+{
+    for (int scoring = 0; scoring < 3; scoring++) {
+        for (int plain = 0; plain < 2; plain++) {
+            pab_game g;
+            pab_searcher *sr;
+            ttt_state s;
+            ttt_game(&g, (ttt_scoring)scoring);
+            ttt_init(&s);
+            cr_assert_eq(pab_searcher_create(&sr, &g, 0), 0);
+            pab_result r = search_ttt(sr, &s, 9, plain);
+            cr_assert_eq(r.score, 0, "scoring %d plain %d", scoring, plain);
+            cr_assert_eq(r.depth, 9);
+            cr_assert_eq(r.bound, PAB_BOUND_EXACT);
+            cr_assert(r.best_move < 9);
+            cr_assert(r.stats.nodes > 0);
+            pab_searcher_destroy(sr);
+        }
+    }
+}
+
+/* The table is shared across every search, so entries stored at one ply are
+ * read at others: distance scores must keep their meaning through it. */
+Test(search, mate_scores_through_shared_table, .timeout = 120)
+{
+    compare_all(TTT_SCORE_MATE, false, true);
+}
+
+Test(search, stone_scores_through_shared_table, .timeout = 120)
+{
+    compare_all(TTT_SCORE_STONES, false, true);
+}
+
+Test(search, plain_scores_fresh_table, .timeout = 120)
+{
+    compare_all(TTT_SCORE_PLAIN, false, false);
+}
+
+Test(search, plain_mode_equals_minimax, .timeout = 120)
+{
+    compare_all(TTT_SCORE_MATE, true, false);
+    compare_all(TTT_SCORE_STONES, true, false);
+}
+
+/* Fixed depths short of the end: the heuristic decides, both modes agree
+ * with depth-limited minimax. */
+Test(search, partial_depths_equal_minimax, .timeout = 120)
+{
+    static ttt_state pos[200];
+    pab_game g;
+    ttt_game(&g, TTT_SCORE_PLAIN);
+    for (int stones = 0; stones <= 3; stones++) {
+        int n = positions(pos, 200, stones);
+        for (int i = 0; i < n; i += 3) {
+            for (int depth = 1; depth <= 4; depth++) {
+                for (int plain = 0; plain < 2; plain++) {
+                    pab_searcher *sr;
+                    cr_assert_eq(pab_searcher_create(&sr, &g, 0), 0);
+                    pab_score_t want = minimax(&g, &pos[i], depth, 0);
+                    pab_result r = search_ttt(sr, &pos[i], depth, plain);
+                    cr_assert_eq(r.score, want, "depth %d plain %d", depth,
+                                 plain);
+                    cr_assert_eq(r.depth, depth);
+                    pab_searcher_destroy(sr);
+                }
+            }
+        }
+    }
+}
+
+Test(search, known_wins_have_their_distance)
+{
+    /* X: 0,1 ; O: 3,4 ; X to move wins at once on square 2. */
+    pab_game g;
+    pab_searcher *sr;
+    ttt_state s;
+    ttt_game(&g, TTT_SCORE_MATE);
+    cr_assert_eq(ttt_parse(&s, "XX.OO...."), 0);
+    cr_assert_eq(pab_searcher_create(&sr, &g, 0), 0);
+    pab_result r = search_ttt(sr, &s, 5, false);
+    cr_assert_eq(r.best_move, 2);
+    cr_assert_eq(r.score, PAB_SCORE_WIN_IN(1));
+    pab_searcher_destroy(sr);
+
+    ttt_game(&g, TTT_SCORE_STONES);
+    cr_assert_eq(pab_searcher_create(&sr, &g, 0), 0);
+    r = search_ttt(sr, &s, 5, false);
+    cr_assert_eq(r.best_move, 2);
+    cr_assert_eq(r.score, 10 - 3); /* X wins with its third stone */
+    pab_searcher_destroy(sr);
+}
+
+/* ---- edge cases ------------------------------------------------------------ */
+
+Test(search, no_legal_root_move)
+{
+    pab_game g;
+    pab_searcher *sr;
+    ttt_state s;
+    ttt_game(&g, TTT_SCORE_PLAIN);
+    cr_assert_eq(ttt_parse(&s, "XXXOO...."), 0); /* O to move, lost */
+    cr_assert_eq(pab_searcher_create(&sr, &g, 0), 0);
+    pab_result r = search_ttt(sr, &s, 5, false);
+    cr_assert_eq(r.best_move, PAB_MOVE_NONE);
+    cr_assert_eq(r.score, -TTT_WIN_PLAIN);
+    cr_assert_eq(r.depth, 0);
+    cr_assert_eq(r.pv_length, 0);
+    cr_assert_eq(ttt_parse(&s, "XOXXOOOXX"), 0); /* full board, draw */
+    r = search_ttt(sr, &s, 5, true);
+    cr_assert_eq(r.best_move, PAB_MOVE_NONE);
+    cr_assert_eq(r.score, 0);
+    pab_searcher_destroy(sr);
+}
+
+Test(search, depth_zero_is_static_value_and_a_legal_move)
+{
+    pab_game g;
+    pab_searcher *sr;
+    ttt_state s;
+    ttt_game(&g, TTT_SCORE_PLAIN);
+    cr_assert_eq(ttt_parse(&s, "X...O...."), 0);
+    cr_assert_eq(pab_searcher_create(&sr, &g, 0), 0);
+    for (int plain = 0; plain < 2; plain++) {
+        pab_result r = search_ttt(sr, &s, 0, plain);
+        cr_assert_eq(r.depth, 0);
+        cr_assert_eq(r.score, g.evaluate(&s, g.user));
+        cr_assert(r.best_move < 9 && s.cell[r.best_move] == 0);
+    }
+    pab_searcher_destroy(sr);
+}
+
+static void stop_at_depth_3(const pab_result *r, void *user)
+{
+    if (r->depth == 3)
+        pab_searcher_stop(user);
+}
+
+Test(search, stop_returns_last_completed_iteration, .timeout = 30)
+{
+    pab_game g;
+    pab_searcher *sr;
+    ttt_state s;
+    pab_config cfg;
+    pab_result r;
+    ttt_game(&g, TTT_SCORE_PLAIN);
+    ttt_init(&s);
+    cr_assert_eq(pab_searcher_create(&sr, &g, 0), 0);
+    pab_config_init(&cfg);
+    cfg.max_depth = 9;
+    cfg.info = stop_at_depth_3;
+    cfg.info_user = sr;
+    cr_assert_eq(pab_search(sr, &s, &cfg, &r), 0);
+    cr_assert_eq(r.depth, 3);
+    cr_assert(r.stopped);
+    cr_assert(r.best_move < 9);
+    /* The next search is not affected by the old stop. */
+    cfg.info = NULL;
+    cr_assert_eq(pab_search(sr, &s, &cfg, &r), 0);
+    cr_assert_eq(r.depth, 9);
+    cr_assert(!r.stopped);
+    pab_searcher_destroy(sr);
+}
+
+Test(search, node_and_time_limits_return_a_legal_move, .timeout = 30)
+{
+    pab_game g;
+    pab_searcher *sr;
+    ttt_state s;
+    pab_config cfg;
+    pab_result r;
+    ttt_game(&g, TTT_SCORE_PLAIN);
+    ttt_init(&s);
+    cr_assert_eq(pab_searcher_create(&sr, &g, 0), 0);
+    pab_config_init(&cfg);
+    cfg.node_limit = 50;
+    cr_assert_eq(pab_search(sr, &s, &cfg, &r), 0);
+    cr_assert(r.stopped);
+    cr_assert(r.best_move < 9);
+    cr_assert(r.depth < 9);
+    pab_config_init(&cfg);
+    cfg.time_limit_ms = 1;
+    cfg.use_tt = false;
+    cr_assert_eq(pab_search(sr, &s, &cfg, &r), 0);
+    cr_assert(r.best_move < 9);
+    pab_searcher_destroy(sr);
+}
+
+static void search_again(const pab_result *r, void *user)
+{
+    pab_searcher *sr = user;
+    ttt_state s;
+    pab_config cfg;
+    pab_result inner;
+    ttt_init(&s);
+    pab_config_init(&cfg);
+    cr_assert_eq(pab_search(sr, &s, &cfg, &inner), PAB_EBUSY);
+}
+
+Test(search, one_search_at_a_time_per_searcher)
+{
+    pab_game g;
+    pab_searcher *sr;
+    ttt_state s;
+    pab_config cfg;
+    pab_result r;
+    ttt_game(&g, TTT_SCORE_PLAIN);
+    ttt_init(&s);
+    cr_assert_eq(pab_searcher_create(&sr, &g, 0), 0);
+    pab_config_init(&cfg);
+    cfg.max_depth = 2;
+    cfg.info = search_again;
+    cfg.info_user = sr;
+    cr_assert_eq(pab_search(sr, &s, &cfg, &r), 0);
+    pab_searcher_destroy(sr);
+}
+
+static int info_calls;
+static void count_info(const pab_result *r, void *user)
+{
+    info_calls++;
+    cr_assert_eq(r->depth, info_calls);
+}
+
+Test(search, info_after_every_iteration)
+{
+    pab_game g;
+    pab_searcher *sr;
+    ttt_state s;
+    pab_config cfg;
+    pab_result r;
+    ttt_game(&g, TTT_SCORE_PLAIN);
+    ttt_init(&s);
+    cr_assert_eq(pab_searcher_create(&sr, &g, 0), 0);
+    pab_config_init(&cfg);
+    cfg.max_depth = 6;
+    cfg.info = count_info;
+    info_calls = 0;
+    cr_assert_eq(pab_search(sr, &s, &cfg, &r), 0);
+    cr_assert_eq(info_calls, 6);
+    pab_searcher_destroy(sr);
+}
+
+/* ---- perft ------------------------------------------------------------------ */
+
+Test(perft, tictactoe_depths_1_to_9)
+{
+    static const uint64_t want[10] = {1,     9,      72,     504,    3024,
+                                      15120, 54720, 148176, 200448, 127872};
+    pab_game g;
+    ttt_state s;
+    ttt_game(&g, TTT_SCORE_PLAIN);
+    ttt_init(&s);
+    for (int d = 0; d <= 9; d++) {
+        uint64_t n = 0;
+        cr_assert_eq(pab_perft(&g, &s, d, 0, &n), 0);
+        cr_assert_eq(n, want[d], "depth %d: %llu", d, (unsigned long long)n);
+    }
+    uint64_t bulk = 0;
+    cr_assert_eq(pab_perft(&g, &s, 5, PAB_PERFT_BULK, &bulk), 0);
+    cr_assert_eq(bulk, want[5]);
+}
+
+Test(perft, errors)
+{
+    pab_game g;
+    ttt_state s;
+    uint64_t n;
+    ttt_game(&g, TTT_SCORE_PLAIN);
+    ttt_init(&s);
+    cr_assert_eq(pab_perft(&g, &s, -1, 0, &n), PAB_EDEPTH);
+    cr_assert_eq(pab_perft(&g, NULL, 1, 0, &n), PAB_EINVAL);
+    cr_assert_eq(pab_perft(&g, &s, 1, 0, NULL), PAB_EINVAL);
+    g.generate = NULL;
+    cr_assert_eq(pab_perft(&g, &s, 1, 0, &n), PAB_ECALLBACK);
+}
