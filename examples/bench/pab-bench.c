@@ -1,0 +1,299 @@
+/*
+ * pab-bench: one driver for every example game -- perft, search, solve and
+ * the thesis' ordering experiment.  See pab-bench(1).
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <pab/pab.h>
+
+#include "../games/games.h"
+#include "ordering.h"
+
+typedef struct options {
+    const char *command;
+    const char *game;
+    const char *position;
+    const char *params;
+    int depth;            /* -1: the game's default */
+    const char *algo;
+    unsigned threads;
+    unsigned hash_mb;
+    int plain;            /* -1: the game's default */
+} options;
+
+static const char *prog = "pab-bench";
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: %s perft  --game=G [--position=P] [--params=X] --depth=D\n"
+            "       %s search --game=G [--position=P] [--params=X] [--depth=D]\n"
+            "                 [--algo=A] [--threads=N] [--hash-mb=M] "
+            "[--plain|--no-plain]\n"
+            "       %s solve  --game=G [--position=P] [--algo=A] "
+            "[--threads=N] [--hash-mb=M]\n"
+            "       %s ordering --tree=b,wa,wb --seeds=tg1|tg2 --depth=D\n"
+            "games:",
+            prog, prog, prog, prog);
+    for (int i = 0; ex_games[i] != NULL; i++)
+        fprintf(f, " %s", ex_games[i]->name);
+    fprintf(f, "\n");
+}
+
+static void fail(const char *fmt, const char *arg)
+{
+    fprintf(stderr, "%s: ", prog);
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\n");
+    exit(2);
+}
+
+static long parse_number(const char *name, const char *text, long lo, long hi)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(text, &end, 10);
+    if (errno != 0 || end == text || *end != '\0' || v < lo || v > hi) {
+        fprintf(stderr, "%s: %s must be a number from %ld to %ld, not '%s'\n",
+                prog, name, lo, hi, text);
+        exit(2);
+    }
+    return v;
+}
+
+/* --name=value; returns value or NULL when arg is not --name=... */
+static const char *option_value(const char *arg, const char *name)
+{
+    size_t n = strlen(name);
+    if (strncmp(arg, name, n) == 0 && arg[n] == '=')
+        return arg + n + 1;
+    return NULL;
+}
+
+static void parse_options(int argc, char **argv, options *o)
+{
+    const char *v;
+    for (int i = 2; i < argc; i++) {
+        const char *a = argv[i];
+        if ((v = option_value(a, "--game")))
+            o->game = v;
+        else if ((v = option_value(a, "--position")))
+            o->position = v;
+        else if ((v = option_value(a, "--params")) ||
+                 (v = option_value(a, "--tree")))
+            o->params = v;
+        else if ((v = option_value(a, "--depth")))
+            o->depth = (int)parse_number("--depth", v, 0, PAB_DEPTH_MAX);
+        else if ((v = option_value(a, "--algo")))
+            o->algo = v;
+        else if ((v = option_value(a, "--threads")))
+            o->threads =
+                (unsigned)parse_number("--threads", v, 1, PAB_THREADS_MAX);
+        else if ((v = option_value(a, "--hash-mb")))
+            o->hash_mb = (unsigned)parse_number("--hash-mb", v, 1, 1 << 20);
+        else if (strcmp(a, "--plain") == 0)
+            o->plain = 1;
+        else if (strcmp(a, "--no-plain") == 0)
+            o->plain = 0;
+        else
+            fail("unknown option '%s' (see --help)", a);
+    }
+}
+
+/* ---- a loaded game ------------------------------------------------------ */
+
+typedef struct loaded {
+    const ex_game *ex;
+    pab_game game;
+    void *state;
+} loaded;
+
+static void load_game(const options *o, loaded *l)
+{
+    char err[256] = "";
+    l->ex = ex_game_find(o->game);
+    if (l->ex == NULL)
+        fail("unknown game '%s'", o->game);
+    l->state = calloc(1, EX_STATE_MAX);
+    if (l->state == NULL)
+        fail("%s", "out of memory");
+    if (l->ex->setup(&l->game, l->state, o->params, o->position, err,
+                     sizeof err) < 0)
+        fail("%s", err[0] ? err : "bad game parameters or position");
+}
+
+static void unload_game(loaded *l)
+{
+    if (l->ex->teardown != NULL)
+        l->ex->teardown(&l->game);
+    free(l->state);
+}
+
+static uint64_t now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
+/* ---- perft -------------------------------------------------------------- */
+
+/* Per-move counts at the root, as Stockfish prints them, then the total. */
+static int cmd_perft(const options *o)
+{
+    loaded l;
+    load_game(o, &l);
+    if (o->depth < 1)
+        fail("%s", "perft needs --depth=D with D >= 1");
+    const pab_game *g = &l.game;
+    pab_move_t moves[PAB_MAX_MOVES * 4];
+    unsigned cap = g->max_moves ? g->max_moves : PAB_MAX_MOVES;
+    if (cap > sizeof moves / sizeof moves[0])
+        fail("%s", "game has too many moves for pab-bench");
+    pab_score_t terminal = 0;
+    int n = g->generate(l.state, moves, cap, &terminal, g->user);
+    uint64_t total = 0, t0 = now_ms();
+    if (n == 0 && (l.ex->perft_flags & PAB_PERFT_COUNT_TERMINAL))
+        total = 1;
+    for (int i = 0; i < n; i++) {
+        uint64_t count = 0;
+        if (g->make(l.state, moves[i], g->user)) {
+            int rc = pab_perft(g, l.state, o->depth - 1, l.ex->perft_flags,
+                               &count);
+            if (rc < 0)
+                fail("perft: %s", pab_strerror(rc));
+            char name[32];
+            g->unmake(l.state, moves[i], g->user);
+            l.ex->move_name(g, l.state, moves[i], name, sizeof name);
+            printf("%s: %" PRIu64 "\n", name, count);
+            total += count;
+        } else {
+            g->unmake(l.state, moves[i], g->user);
+        }
+    }
+    printf("\ntime_ms %" PRIu64 "\nNodes searched: %" PRIu64 "\n",
+           now_ms() - t0, total);
+    unload_game(&l);
+    return 0;
+}
+
+/* ---- search and solve ---------------------------------------------------- */
+
+typedef struct progress {
+    const loaded *l;
+    uint64_t t0;
+    bool shown;
+} progress;
+
+/* A progress line on stderr once a search has run for a second. */
+static void on_iteration(const pab_result *r, void *user)
+{
+    progress *p = user;
+    if (now_ms() - p->t0 < 1000)
+        return;
+    fprintf(stderr, "\rdepth %d score %d nodes %" PRIu64 " time_ms %" PRIu64
+                    "   ",
+            r->depth, (int)r->score, r->stats.nodes, r->time_ms);
+    p->shown = true;
+}
+
+static int run_search(const options *o, loaded *l, pab_config *cfg,
+                      pab_result *res)
+{
+    pab_searcher *s;
+    size_t bytes = (size_t)(o->hash_mb ? o->hash_mb : 64) << 20;
+    int rc = pab_searcher_create(&s, &l->game, bytes);
+    if (rc < 0)
+        fail("cannot create searcher: %s", pab_strerror(rc));
+    if (o->algo != NULL) {
+        int a = pab_algorithm_from_name(o->algo);
+        if (a < 0)
+            fail("unknown algorithm '%s'", o->algo);
+        cfg->algorithm = (pab_algorithm)a;
+    }
+    cfg->threads = o->threads ? o->threads : 1;
+    progress p = {.l = l, .t0 = now_ms()};
+    cfg->info = on_iteration;
+    cfg->info_user = &p;
+    rc = pab_search(s, l->state, cfg, res);
+    if (p.shown)
+        fprintf(stderr, "\n");
+    pab_searcher_destroy(s);
+    if (rc < 0)
+        fail("search failed: %s", pab_strerror(rc));
+    return rc;
+}
+
+static int cmd_search(const options *o)
+{
+    loaded l;
+    load_game(o, &l);
+    pab_config cfg;
+    pab_result res;
+    char name[32] = "none";
+    pab_config_init(&cfg);
+    cfg.max_depth = o->depth >= 0 ? o->depth : l.ex->default_depth;
+    cfg.plain = o->plain >= 0 ? o->plain != 0 : l.ex->plain_default;
+    run_search(o, &l, &cfg, &res);
+    if (res.best_move != PAB_MOVE_NONE)
+        l.ex->move_name(&l.game, l.state, res.best_move, name, sizeof name);
+    printf("bestmove %s score %d depth %d nodes %" PRIu64 " time_ms %" PRIu64
+           "\n",
+           name, (int)res.score, res.depth, res.stats.nodes, res.time_ms);
+    unload_game(&l);
+    return 0;
+}
+
+/* Search to the end of the game with everything inexact switched off. */
+static int cmd_solve(const options *o)
+{
+    loaded l;
+    load_game(o, &l);
+    pab_config cfg;
+    pab_result res;
+    pab_config_init(&cfg);
+    cfg.null_move = false;
+    cfg.late_move_reductions = false;
+    cfg.futility_pruning = false;
+    if (l.ex->solve_depth != NULL) {
+        cfg.max_depth = l.ex->solve_depth(&l.game, l.state);
+        if (cfg.max_depth > PAB_DEPTH_MAX)
+            cfg.max_depth = PAB_DEPTH_MAX;
+    }
+    run_search(o, &l, &cfg, &res);
+    printf("time_ms %" PRIu64 " nodes %" PRIu64 "\nscore %ld\n", res.time_ms,
+           res.stats.nodes, l.ex->natural_score(&l.game, l.state, res.score));
+    unload_game(&l);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    /* With no --game, the built-in demo: tic-tac-toe's empty board. */
+    options o = {.game = "tictactoe", .depth = -1, .plain = -1};
+    if (argc < 2) {
+        usage(stderr);
+        return 2;
+    }
+    o.command = argv[1];
+    if (strcmp(o.command, "--help") == 0 || strcmp(o.command, "help") == 0) {
+        usage(stdout);
+        return 0;
+    }
+    if (strcmp(o.command, "ordering") == 0)
+        return bench_ordering(argc - 1, argv + 1);
+    parse_options(argc, argv, &o);
+    if (strcmp(o.command, "perft") == 0)
+        return cmd_perft(&o);
+    if (strcmp(o.command, "search") == 0)
+        return cmd_search(&o);
+    if (strcmp(o.command, "solve") == 0)
+        return cmd_solve(&o);
+    fail("unknown command '%s' (perft, search, solve, ordering)", o.command);
+    return 2;
+}
