@@ -1,0 +1,20 @@
+#!/bin/sh
+# Every test: make check in _build, then make distcheck (an out-of-tree build
+# of the tarball, its tests, and a consumer built against the installed tree
+# with pkg-config only).  Exits non-zero on any failure.
+set -eu
+cd "$(dirname "$0")/.."
+[ -f _build/Makefile ] || sh scripts/setup.sh >/dev/null
+cd _build
+status=0
+make -j"$(nproc)" check || status=1
+sh ../scripts/summary.sh . || true
+if [ "$status" -eq 0 ]; then
+    make -j"$(nproc)" distcheck >distcheck.log 2>&1 || {
+        status=1
+        tail -n 40 distcheck.log
+        echo "distcheck FAILED (see _build/distcheck.log)"
+    }
+    [ "$status" -eq 0 ] && grep -E "archives ready|installcheck:" distcheck.log || true
+fi
+exit "$status"
