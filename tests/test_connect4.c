@@ -404,6 +404,8 @@ Test(connect4, descriptor)
     cr_assert_eq(ex->setup(&g, state, NULL, "4453", err, sizeof err), 0, "%s",
                  err);
     cr_expect_eq(((c4_pos *)state)->moves, 4);
+    cr_assert_not_null(ex->solve_depth);
+    cr_expect_eq(ex->solve_depth(&g, state), C4_CELLS - 4);
     cr_expect_lt(ex->setup(&g, state, NULL, "449", err, sizeof err), 0);
     cr_expect_neq(err[0], '\0');
     cr_assert_eq(ex->setup(&g, state, NULL, NULL, err, sizeof err), 0);

@@ -382,6 +382,8 @@ Test(othello, descriptor)
     cr_expect_lt(ex->setup(&g, state, NULL, "junk", err, sizeof err), 0);
     cr_expect_neq(err[0], '\0');
     cr_assert_eq(ex->setup(&g, state, NULL, start_text, err, sizeof err), 0);
+    cr_assert_not_null(ex->solve_depth);
+    cr_expect_eq(ex->solve_depth(&g, state), 120, "60 empties, 60 passes");
 
     char name[8];
     ex->move_name(&g, state, 2 * 8 + 3, name, sizeof name);

@@ -367,6 +367,14 @@ static long ex_c4_natural_score(const pab_game *game, const void *state,
     return (long)score;
 }
 
+/* Every move fills a cell, so the game ends within the cells left. */
+static int ex_c4_solve_depth(const pab_game *game, const void *state)
+{
+    const c4_pos *pos = state;
+    (void)game;
+    return C4_CELLS - pos->moves;
+}
+
 const ex_game ex_connect4 = {
     .name = "connect4",
     .description = "Connect Four 7x6, bitboards; scores in Pons' units "
@@ -376,6 +384,7 @@ const ex_game ex_connect4 = {
     .move_name = ex_c4_move_name,
     .parse_move = ex_c4_parse_move,
     .natural_score = ex_c4_natural_score,
+    .solve_depth = ex_c4_solve_depth,
     .perft_flags = 0,
     .default_depth = 12,
     .plain_default = false,

@@ -363,6 +363,16 @@ static long ex_oth_natural_score(const pab_game *game, const void *state,
     return (long)score;
 }
 
+/* Every disc move fills a square and at most one pass comes before each,
+ * so the game ends within twice the empty squares. */
+static int ex_oth_solve_depth(const pab_game *game, const void *state)
+{
+    const oth_pos *pos = state;
+    (void)game;
+    int plies = 2 * (64 - popcount64(pos->own | pos->opp));
+    return plies < PAB_DEPTH_MAX ? plies : PAB_DEPTH_MAX;
+}
+
 const ex_game ex_othello = {
     .name = "othello",
     .description = "Othello 8x8, bitboards; passes are moves; scores are "
@@ -372,6 +382,7 @@ const ex_game ex_othello = {
     .move_name = ex_oth_move_name,
     .parse_move = ex_oth_parse_move,
     .natural_score = ex_oth_natural_score,
+    .solve_depth = ex_oth_solve_depth,
     .perft_flags = PAB_PERFT_COUNT_TERMINAL,
     .default_depth = 10,
     .plain_default = false,
