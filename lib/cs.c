@@ -18,19 +18,21 @@
  * loads suffice: no other data is published through these words).
  *
  * Races (Kerrigan's note 3):
- *  - 3.1, two threads start the same move: pab_cs_starting() first looks
- *    for the hash in every way of the set and stops if it is there.  It then
- *    claims the first empty way with rt_cas(0 -> h), not a plain store, so
- *    two threads claiming "the" empty way cannot overwrite each other's
- *    moves: the loser re-reads the way (stopping if the winner wrote the same
- *    hash) and tries the next one.  Only a full set falls back to
- *    overwriting way 0 with a plain rt_store, as Kerrigan does: the move that
- *    was there merely loses its hint.
- *  - 3.2, the same hash may still end up in two ways (two threads both saw
- *    it missing and claimed different empty ways), so pab_cs_finished()
- *    clears every way holding it, not just the first.  It clears with
- *    rt_cas(h -> 0), so a way that another thread has just refilled with a
- *    different move is left alone.
+ *  - 3.1, two threads start the same move: pab_cs_starting() walks the
+ *    ways in order as Kerrigan does and stops at the first way that holds
+ *    the hash already or that it fills.  It fills an empty way with
+ *    rt_cas(0 -> h), not a plain store, so two threads taking "the" empty
+ *    way cannot overwrite each other's moves: the loser re-reads the way,
+ *    stops if the winner wrote the same hash, and walks on.  Only a full set
+ *    falls back to overwriting way 0 with a plain rt_store, as Kerrigan
+ *    does: the move that was there merely loses its hint.
+ *  - 3.2, the same hash can still be in two ways: two threads both found it
+ *    missing and filled different empty ways, or a way before the one
+ *    holding it was emptied and a second start filled that one (the walk
+ *    stops at the first empty way).  So pab_cs_finished() clears every way
+ *    holding the hash, not just the first.  It clears with rt_cas(h -> 0),
+ *    so a way that another thread has just refilled with a different move
+ *    is left alone.
  * What the races can cost: a move started by two threads loses its hint
  * when the first of them finishes (there is no count), and a full set loses
  * way 0's hint.  What they cannot do is leave a hash behind: the last write
@@ -158,10 +160,11 @@ void pab_cs_starting(pab_cs *cs, uint64_t move_hash, int depth)
     if (depth < cs->defer_depth || move_hash == 0)
         return;
     rt_word *set = set_of(cs, move_hash);
-    if (set_holds(set, cs->ways, move_hash))
-        return; /* note 3.1 */
     for (unsigned i = 0; i < cs->ways; i++) {
-        if (rt_load(&set[i]) != 0)
+        uint64_t held = rt_load(&set[i]);
+        if (held == move_hash)
+            return; /* note 3.1 */
+        if (held != 0)
             continue;
         if (rt_cas(&set[i], 0, move_hash))
             return;
