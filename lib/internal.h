@@ -81,8 +81,61 @@ void stats_add(pab_stats *sum, const pab_stats *add);
 
 /* ---- negascout.c: the recursive searches ----------------------------- */
 
+/* ns_fn flags */
+#define NS_PV 0x1u        /* open window: a PV node */
+#define NS_EXCLUSIVE 0x2u /* ABDADA: only if nobody else searches it */
+
+/* A recursive node search: serial's ns_search, abdada, ... */
+typedef pab_score_t (*ns_fn)(worker *w, pab_score_t alpha, pab_score_t beta,
+                             int depth, int ply, unsigned flags);
+
+/* One NegaScout node in progress.  The algorithms assemble their node
+ * searches from ns_begin, a table step (ns_probe or their own), ns_expand,
+ * a move loop of ns_move + ns_record, and ns_close. */
+typedef struct ns_node {
+    int depth, ply;
+    unsigned flags;          /* NS_* */
+    pab_score_t alpha0;      /* alpha on entry, for the stored bound */
+    pab_score_t alpha, beta; /* the window, narrowed as moves improve */
+    pab_score_t best;        /* fail-soft value so far */
+    pab_move_t best_move;
+    uint64_t key;
+    pab_move_t tt_move;
+    pab_move_t *moves;       /* n moves, in search order */
+    int n;
+    pab_score_t terminal;    /* value if no move is legal */
+    bool in_check;
+    bool futile;             /* quiet moves are pruned at this node */
+    pab_score_t static_eval;
+    int searched;            /* legal moves searched so far */
+    int improved;            /* index of the last move that raised alpha */
+} ns_node;
+
+/* Marks around a scout search (Kerrigan's starting/finished_search). */
+typedef struct ns_mark {
+    void (*starting)(worker *w, void *arg);
+    void (*finished)(worker *w, void *arg);
+    void *arg;
+} ns_mark;
+
+/* Each returns true when the node is settled, its value in *value. */
+bool ns_begin(worker *w, ns_node *nd, pab_score_t alpha, pab_score_t beta,
+              int depth, int ply, unsigned flags, pab_score_t *value);
+bool ns_probe(worker *w, ns_node *nd, pab_score_t *value);
+bool ns_expand(worker *w, ns_node *nd, ns_fn self, pab_score_t *value);
+/* Search move m as NegaScout does: the eldest with the full window, the
+ * others with a scout (child called with scout_flags) and a full re-search
+ * when it fails inside the window.  False when the move was skipped
+ * (illegal or pruned). */
+bool ns_move(worker *w, ns_node *nd, pab_move_t m, ns_fn child,
+             unsigned scout_flags, const ns_mark *mark, pab_score_t *value);
+/* Account a searched move's value; true on a cutoff. */
+bool ns_record(worker *w, ns_node *nd, pab_move_t m, pab_score_t v);
+/* Statistics and the table store; the node's value. */
+pab_score_t ns_close(worker *w, ns_node *nd);
+
 pab_score_t ns_search(worker *w, pab_score_t alpha, pab_score_t beta,
-                      int depth, int ply, bool pv_node);
+                      int depth, int ply, unsigned flags);
 pab_score_t ns_quiesce(worker *w, pab_score_t alpha, pab_score_t beta,
                        int ply);
 pab_score_t ns_horizon(worker *w, pab_score_t alpha, pab_score_t beta,

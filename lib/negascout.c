@@ -284,41 +284,41 @@ pab_score_t ns_horizon(worker *w, pab_score_t alpha, pab_score_t beta,
     return evaluate(w, ply);
 }
 
-/* ---- NegaScout ----------------------------------------------------------- */
+/* ---- NegaScout: the pieces every recursive algorithm shares ------------- */
 
 /* Null-move pruning: give the opponent a free move; if a reduced search
  * still fails high, so would the real one. */
-static bool null_move_cuts(worker *w, pab_score_t beta, int depth, int ply,
-                           pab_score_t static_eval, pab_score_t *value)
+static bool null_move_cuts(worker *w, const ns_node *nd, ns_fn self,
+                           pab_score_t *value)
 {
     const pab_game *g = w->sh->game;
     if (!w->sh->cfg.null_move || g->make_null == NULL ||
-        depth < NULL_MIN_DEPTH || static_eval < beta ||
-        PAB_SCORE_IS_WIN(beta) || PAB_SCORE_IS_LOSS(beta))
+        nd->depth < NULL_MIN_DEPTH || nd->static_eval < nd->beta ||
+        PAB_SCORE_IS_WIN(nd->beta) || PAB_SCORE_IS_LOSS(nd->beta))
         return false;
     if (!g->make_null(w->state, g->user))
         return false;
-    int r = NULL_R_BASE + depth / NULL_R_DIV;
-    pab_score_t v =
-        -ns_search(w, -beta, -beta + 1, depth - 1 - r, ply + 1, false);
+    int r = NULL_R_BASE + nd->depth / NULL_R_DIV;
+    pab_score_t v = -self(w, -nd->beta, -nd->beta + 1, nd->depth - 1 - r,
+                          nd->ply + 1, 0);
     g->unmake_null(w->state, g->user);
-    if (w->aborted || v < beta)
+    if (w->aborted || v < nd->beta || v == -PAB_SCORE_ON_EVALUATION)
         return false;
     /* An unproven mate from a null move is not trusted. */
-    *value = PAB_SCORE_IS_WIN(v) ? beta : v;
+    *value = PAB_SCORE_IS_WIN(v) ? nd->beta : v;
     return true;
 }
 
-static int reduction(worker *w, int depth, int searched, bool pv_node,
-                     bool in_check, bool quiet, int extension)
+static int reduction(worker *w, const ns_node *nd, bool quiet, int extension)
 {
-    if (!w->sh->cfg.late_move_reductions || depth < LMR_MIN_DEPTH ||
-        searched < LMR_MIN_MOVES || in_check || !quiet || extension)
+    if (!w->sh->cfg.late_move_reductions || nd->depth < LMR_MIN_DEPTH ||
+        nd->searched < LMR_MIN_MOVES || nd->in_check || !quiet || extension)
         return 0;
     int r = 1;
-    if (!pv_node && searched >= 2 * LMR_MIN_MOVES && depth >= 6)
+    if (!(nd->flags & NS_PV) && nd->searched >= 2 * LMR_MIN_MOVES &&
+        nd->depth >= 6)
         r = 2;
-    return r < depth - 1 ? r : depth - 1;
+    return r < nd->depth - 1 ? r : nd->depth - 1;
 }
 
 static bool in_check(worker *w)
@@ -327,114 +327,172 @@ static bool in_check(worker *w)
     return g->in_check != NULL && g->in_check(w->state, g->user);
 }
 
-/* One child of a NegaScout node: the eldest with the full window, the
- * others with a null window (reduced when late and quiet), searched again
- * when they fail inside the window. */
-static pab_score_t ns_child(worker *w, pab_score_t alpha, pab_score_t beta,
-                            int new_depth, int ply, bool pv_node, int searched,
-                            int r)
+bool ns_begin(worker *w, ns_node *nd, pab_score_t alpha, pab_score_t beta,
+              int depth, int ply, unsigned flags, pab_score_t *value)
 {
-    if (searched == 0)
-        return -ns_search(w, -beta, -alpha, new_depth, ply + 1, pv_node);
-    pab_score_t v =
-        -ns_search(w, -alpha - 1, -alpha, new_depth - r, ply + 1, false);
-    if (v > alpha && r > 0 && !w->aborted)
-        v = -ns_search(w, -alpha - 1, -alpha, new_depth, ply + 1, false);
-    if (v > alpha && v < beta && pv_node && !w->aborted) {
-        w->stats.re_searches++;
-        v = -ns_search(w, -beta, -alpha, new_depth, ply + 1, true);
+    if (depth <= 0 || ply >= PAB_PLY_MAX - 1) {
+        *value = ns_horizon(w, alpha, beta, ply);
+        return true;
     }
+    nd->alpha = nd->alpha0 = alpha;
+    nd->beta = beta;
+    nd->depth = depth;
+    nd->ply = ply;
+    nd->flags = flags;
+    nd->best = -PAB_SCORE_INF;
+    nd->best_move = PAB_MOVE_NONE;
+    nd->tt_move = PAB_MOVE_NONE;
+    nd->searched = 0;
+    nd->improved = -1;
+    nd->n = 0;
+    w->pv_len[ply] = 0;
+    if (worker_node(w)) {
+        *value = 0;
+        return true;
+    }
+    const pab_game *g = w->sh->game;
+    nd->key = g->hash(w->state, g->user);
+    return false;
+}
+
+bool ns_probe(worker *w, ns_node *nd, pab_score_t *value)
+{
+    pab_tt_entry e;
+    if (!tt_lookup(w, nd->key, nd->ply, &e))
+        return false;
+    nd->tt_move = e.move;
+    if ((nd->flags & NS_PV) ||
+        !tt_cutoff(&e, nd->depth, nd->alpha, nd->beta, e.score))
+        return false;
+    w->stats.tt_cutoffs++;
+    *value = e.score;
+    return true;
+}
+
+bool ns_expand(worker *w, ns_node *nd, ns_fn self, pab_score_t *value)
+{
+    const pab_game *g = w->sh->game;
+    const pab_config *cfg = &w->sh->cfg;
+    nd->n = generate(w, nd->ply, &nd->terminal);
+    if (nd->n <= 0) {
+        *value = nd->n < 0 ? 0 : score_from_game(g, nd->terminal, nd->ply);
+        return true;
+    }
+    nd->moves = ply_moves(w, nd->ply);
+    nd->in_check = in_check(w);
+    const bool want_eval = !(nd->flags & NS_PV) && !nd->in_check &&
+                           ((cfg->null_move && g->make_null != NULL) ||
+                            (cfg->futility_pruning && nd->depth == 1));
+    nd->static_eval = want_eval ? evaluate(w, nd->ply) : 0;
+    if (want_eval && null_move_cuts(w, nd, self, value))
+        return true;
+    nd->futile = want_eval && cfg->futility_pruning && nd->depth == 1 &&
+                 nd->static_eval + cfg->futility_margin <= nd->alpha;
+    if (cfg->move_ordering)
+        order_moves(w, nd->moves, nd->n, nd->ply, nd->tt_move);
+    return false;
+}
+
+/* The scout: a null window (reduced when late and quiet, then verified at
+ * full depth), bracketed by the caller's marks (Kerrigan's
+ * starting_search/finished_search). */
+static pab_score_t scout(worker *w, const ns_node *nd, int new_depth, int r,
+                         ns_fn child, unsigned scout_flags, const ns_mark *mark)
+{
+    const pab_score_t a = nd->alpha;
+    if (mark != NULL)
+        mark->starting(w, mark->arg);
+    pab_score_t v = -child(w, -a - 1, -a, new_depth - r, nd->ply + 1,
+                           scout_flags);
+    if (v > a && r > 0 && !w->aborted && v != -PAB_SCORE_ON_EVALUATION)
+        v = -child(w, -a - 1, -a, new_depth, nd->ply + 1, scout_flags);
+    if (mark != NULL)
+        mark->finished(w, mark->arg);
     return v;
 }
 
-pab_score_t ns_search(worker *w, pab_score_t alpha, pab_score_t beta,
-                      int depth, int ply, bool pv_node)
+bool ns_move(worker *w, ns_node *nd, pab_move_t m, ns_fn child,
+             unsigned scout_flags, const ns_mark *mark, pab_score_t *value)
 {
-    search *sh = w->sh;
-    const pab_game *g = sh->game;
-    const pab_config *cfg = &sh->cfg;
-
-    if (depth <= 0 || ply >= PAB_PLY_MAX - 1)
-        return ns_horizon(w, alpha, beta, ply);
-    if (worker_node(w))
-        return 0;
-    w->pv_len[ply] = 0;
-
-    const pab_score_t alpha0 = alpha;
-    const uint64_t key = g->hash(w->state, g->user);
-    pab_tt_entry e;
-    pab_move_t tt_move = PAB_MOVE_NONE;
-    if (tt_lookup(w, key, ply, &e)) {
-        tt_move = e.move;
-        if (!pv_node && tt_cutoff(&e, depth, alpha, beta, e.score)) {
-            w->stats.tt_cutoffs++;
-            return e.score;
+    const pab_config *cfg = &w->sh->cfg;
+    const bool quiet = reducible(w, m);
+    if (nd->futile && nd->searched > 0 && quiet) {
+        pab_score_t bound = nd->static_eval + cfg->futility_margin;
+        if (bound > nd->best)
+            nd->best = bound;
+        return false;
+    }
+    if (!make(w, m))
+        return false;
+    const int ext = cfg->check_extension && in_check(w) ? 1 : 0;
+    const int new_depth = nd->depth - 1 + ext;
+    const bool pv = nd->flags & NS_PV;
+    pab_score_t v;
+    if (nd->searched == 0) {
+        v = -child(w, -nd->beta, -nd->alpha, new_depth, nd->ply + 1,
+                   pv ? NS_PV : 0);
+    } else {
+        int r = reduction(w, nd, quiet && !ext, ext);
+        v = scout(w, nd, new_depth, r, child, scout_flags, mark);
+        if (v > nd->alpha && v < nd->beta && pv && !w->aborted &&
+            v != -PAB_SCORE_ON_EVALUATION) {
+            w->stats.re_searches++;
+            v = -child(w, -nd->beta, -nd->alpha, new_depth, nd->ply + 1,
+                       NS_PV);
         }
     }
+    unmake(w, m);
+    *value = v;
+    return true;
+}
 
-    pab_score_t terminal;
-    int n = generate(w, ply, &terminal);
-    if (n < 0)
-        return 0;
-    if (n == 0)
-        return score_from_game(g, terminal, ply);
+bool ns_record(worker *w, ns_node *nd, pab_move_t m, pab_score_t v)
+{
+    nd->searched++;
+    if (v <= nd->best)
+        return false;
+    nd->best = v;
+    nd->best_move = m;
+    if (v <= nd->alpha)
+        return false;
+    nd->alpha = v;
+    nd->improved = nd->searched - 1;
+    pv_update(w, nd->ply, m);
+    if (v < nd->beta)
+        return false;
+    reward_cutoff(w, m, nd->depth, nd->ply);
+    return true;
+}
 
-    const bool check = in_check(w);
-    const bool want_eval = !pv_node && !check &&
-                           ((cfg->null_move && g->make_null != NULL) ||
-                            (cfg->futility_pruning && depth == 1));
-    const pab_score_t static_eval = want_eval ? evaluate(w, ply) : 0;
-    pab_score_t value;
-    if (want_eval && null_move_cuts(w, beta, depth, ply, static_eval, &value))
-        return value;
-    const bool futile = want_eval && cfg->futility_pruning && depth == 1 &&
-                        static_eval + cfg->futility_margin <= alpha;
+pab_score_t ns_close(worker *w, ns_node *nd)
+{
+    count_best_index(w, nd->improved);
+    if (nd->searched == 0 && nd->best == -PAB_SCORE_INF)
+        return score_from_game(w->sh->game, nd->terminal, nd->ply);
+    tt_save(w, nd->key, nd->depth, nd->ply, nd->best, nd->alpha0, nd->beta,
+            nd->best_move);
+    return nd->best;
+}
 
-    pab_move_t *moves = ply_moves(w, ply);
-    if (cfg->move_ordering)
-        order_moves(w, moves, n, ply, tt_move);
-
-    pab_score_t best = -PAB_SCORE_INF;
-    pab_move_t best_move = PAB_MOVE_NONE;
-    int searched = 0, improved = -1;
-    for (int i = 0; i < n; i++) {
-        const pab_move_t m = moves[i];
-        const bool quiet = reducible(w, m);
-        if (futile && searched > 0 && quiet) {
-            if (static_eval + cfg->futility_margin > best)
-                best = static_eval + cfg->futility_margin;
+/* The serial algorithm's node, and Lazy SMP's: NegaScout in its plainest
+ * form, assembled from the pieces above. */
+pab_score_t ns_search(worker *w, pab_score_t alpha, pab_score_t beta,
+                      int depth, int ply, unsigned flags)
+{
+    ns_node nd;
+    pab_score_t v;
+    if (ns_begin(w, &nd, alpha, beta, depth, ply, flags, &v) ||
+        ns_probe(w, &nd, &v) || ns_expand(w, &nd, ns_search, &v))
+        return v;
+    for (int i = 0; i < nd.n; i++) {
+        if (!ns_move(w, &nd, nd.moves[i], ns_search, 0, NULL, &v))
             continue;
-        }
-        if (!make(w, m))
-            continue;
-        const int ext = cfg->check_extension && in_check(w) ? 1 : 0;
-        const int r = reduction(w, depth, searched, pv_node, check,
-                                quiet && !ext, ext);
-        pab_score_t v = ns_child(w, alpha, beta, depth - 1 + ext, ply,
-                                 pv_node, searched, r);
-        unmake(w, m);
         if (w->aborted)
             return 0;
-        searched++;
-        if (v <= best)
-            continue;
-        best = v;
-        best_move = m;
-        if (v <= alpha)
-            continue;
-        alpha = v;
-        improved = searched - 1;
-        pv_update(w, ply, m);
-        if (v >= beta) {
-            reward_cutoff(w, m, depth, ply);
+        if (ns_record(w, &nd, nd.moves[i], v))
             break;
-        }
     }
-    count_best_index(w, improved);
-    if (searched == 0 && best == -PAB_SCORE_INF)
-        return score_from_game(g, terminal, ply);
-    tt_save(w, key, depth, ply, best, alpha0, beta, best_move);
-    return best;
+    return ns_close(w, &nd);
 }
 
 /* ---- plain alpha-beta (thesis, figure 4.3) ------------------------------ */

@@ -203,7 +203,7 @@ static pab_score_t aspirate(worker *w, int depth, pab_score_t guess)
         beta = guess + delta > PAB_SCORE_INF ? PAB_SCORE_INF : guess + delta;
     }
     for (;;) {
-        pab_score_t v = ns_search(w, alpha, beta, depth, 0, true);
+        pab_score_t v = ns_search(w, alpha, beta, depth, 0, NS_PV);
         if (w->aborted)
             return v;
         if (v <= alpha && alpha > -PAB_SCORE_INF)
