@@ -6,9 +6,9 @@
 #      ($top_builddir/lib/.libs/libpab.so, read with nm -D) together with
 #      the PAB_API declarations of $top_srcdir/include/pab/*.h (the headers
 #      alone when the library has not been built);
-#  (b) every page under man/ goes through groff -man -ww -z without a
-#      single diagnostic (groff exits 0 on warnings, so the output is what
-#      counts);
+#  (b) every page under man/ goes through groff -man -ww -z (with -t for
+#      a page that declares tables with '\" t) without a single diagnostic
+#      (groff exits 0 on warnings, so the output is what counts);
 #  (c) every man3 page has the sections NAME, SYNOPSIS, DESCRIPTION,
 #      RETURN VALUE, ERRORS, EXAMPLES and SEE ALSO, and its SYNOPSIS
 #      includes <pab/pab.h>;
@@ -129,7 +129,12 @@ while read -r page; do
     rel=man/${page#"$mandir"/}
 
     # ---- (b) groff says nothing ----
-    groff -man -ww -z "$page" >"$tmp/groff.out" 2>&1
+    # A page whose first line is '\" t has tables: run tbl too.
+    tbl=
+    if head -n 1 "$page" | grep -q "^'\\\\\" .*t"; then
+        tbl=-t
+    fi
+    groff $tbl -man -ww -z "$page" >"$tmp/groff.out" 2>&1
     if [ -s "$tmp/groff.out" ]; then
         fail "$rel: groff -man -ww -z:"
         sed 's/^/    /' "$tmp/groff.out"
