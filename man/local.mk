@@ -1,6 +1,9 @@
 # The manual: man1 for the programs, man3 one page per public function,
 # man7/pab.7 the overview.  tests/check_man.sh lints every page and checks
 # that every exported function has its page and that this list is complete.
+dist_man1_MANS += \
+	man/man1/pab-bench.1 \
+	man/man1/pab-tictactoe.1
 dist_man3_MANS += \
 	man/man3/pab_algorithm_from_name.3 \
 	man/man3/pab_algorithm_name.3 \
