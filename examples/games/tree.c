@@ -25,6 +25,16 @@
  * alone, so any search, serial or parallel, in any order, sees the same
  * tree -- the thesis' third requirement on a tree generator.
  *
+ * A property of this generator worth knowing: child i's seed is the state
+ * of its parent's stream after 2i + 1 draws, and RANDOMSEED only scales
+ * it, so the streams of siblings are one sequence shifted by two draws
+ * per index.  It follows that a node's seed depends only on its ply and
+ * on the sum of the child indices along its path (seeds never move), so a
+ * ply holds about ply * (b - 1) + 1 distinct seeds, and the orderings of
+ * nodes sharing a seed are alike.  The pscores still differ.  Nothing here
+ * is changed -- table 4.4 is reproduced exactly with it -- but a key made
+ * from the seed would collide all over the tree; keys follow the path.
+ *
  * The game.  The position is the path from the root: a stack of (seed,
  * pscore, key) nodes; the type and the remaining height follow from the
  * depth in the stack.  A move is a child's index in the tree's own order
@@ -50,9 +60,10 @@
  * search depth.
  *
  * Keys: the root's key mixes the seed with b, w_a and w_b; a child's key
- * mixes its parent's key with its index.  With a 64-bit finaliser of good
- * avalanche the keys of distinct nodes collide only by 64-bit chance, and
- * no two paths lead to one node, so the tree has no transpositions.
+ * mixes its parent's key with its index, and each node keeps its key on
+ * the path.  With a 64-bit finaliser of good avalanche the keys of
+ * distinct nodes collide only by 64-bit chance, and no two paths lead to
+ * one node, so the tree has no transpositions.
  */
 #include "tree.h"
 
@@ -68,26 +79,48 @@
 #define TREE_SEED_MULTIPLIER 16807u   /* RANDOMSEED */
 #define TREE_RANDOM_MULTIPLIER 48271u /* RANDOM */
 
-void tree_random_seed(tree_rnd *rnd, uint32_t seed)
+/* (multiplier * x) mod (2^31 - 1) for any 32-bit x.  The modulus is a
+ * Mersenne prime, so 2^31 = 1 (mod m) and the product folds into its low
+ * 31 bits plus the rest: below 2m, one subtraction finishes.  The same
+ * value as the % of the figure, several times cheaper, and these draws
+ * are most of the time a search of these trees takes. */
+static inline uint32_t lcg_step(uint32_t multiplier, uint32_t x)
 {
-    rnd->state = (uint32_t)((uint64_t)TREE_SEED_MULTIPLIER * seed
-                            % TREE_RANDOM_LIMIT);
+    uint64_t product = (uint64_t)multiplier * x;
+    uint64_t folded = (product & TREE_RANDOM_LIMIT) + (product >> 31);
+    return (uint32_t)(folded >= TREE_RANDOM_LIMIT ? folded - TREE_RANDOM_LIMIT
+                                                  : folded);
 }
 
-uint32_t tree_random(tree_rnd *rnd)
+static inline uint32_t next_random(tree_rnd *rnd)
 {
-    rnd->state = (uint32_t)((uint64_t)TREE_RANDOM_MULTIPLIER * rnd->state
-                            % TREE_RANDOM_LIMIT);
+    rnd->state = lcg_step(TREE_RANDOM_MULTIPLIER, rnd->state);
     return rnd->state;
 }
 
 /* RANDOM scaled into [lower, upper]: RANDOM < random_limit, so the
  * quotient stays below upper - lower + 1.  The product needs 62 bits. */
-uint32_t tree_random_range(tree_rnd *rnd, uint32_t lower, uint32_t upper)
+static inline uint32_t next_in_range(tree_rnd *rnd, uint32_t lower,
+                                     uint32_t upper)
 {
     uint64_t span = (uint64_t)upper - lower + 1u;
-    return (uint32_t)((uint64_t)tree_random(rnd) * span / TREE_RANDOM_LIMIT
+    return (uint32_t)((uint64_t)next_random(rnd) * span / TREE_RANDOM_LIMIT
                       + lower);
+}
+
+void tree_random_seed(tree_rnd *rnd, uint32_t seed)
+{
+    rnd->state = lcg_step(TREE_SEED_MULTIPLIER, seed);
+}
+
+uint32_t tree_random(tree_rnd *rnd)
+{
+    return next_random(rnd);
+}
+
+uint32_t tree_random_range(tree_rnd *rnd, uint32_t lower, uint32_t upper)
+{
+    return next_in_range(rnd, lower, upper);
 }
 
 /* ---- figure 4.2: BRANCHGENERATE ----------------------------------------- */
@@ -101,10 +134,10 @@ void tree_branch_generate(tree_rnd *rnd, uint32_t seed, uint32_t pscore,
         if (i == 0)
             children[i].pscore = pscore;
         else if (max_node)
-            children[i].pscore = tree_random_range(rnd, TREE_SCORE_MIN, pscore);
+            children[i].pscore = next_in_range(rnd, TREE_SCORE_MIN, pscore);
         else
-            children[i].pscore = tree_random_range(rnd, pscore, TREE_SCORE_MAX);
-        children[i].seed = tree_random(rnd);
+            children[i].pscore = next_in_range(rnd, pscore, TREE_SCORE_MAX);
+        children[i].seed = next_random(rnd);
     }
 }
 
@@ -130,13 +163,13 @@ void tree_branch_order(tree_rnd *rnd, bool max_node, tree_child *children,
 {
     for (unsigned i = 0; i < b; i++) {
         unsigned weight = i == 0 ? wa : wb;
-        unsigned w = tree_random_range(rnd, 0, 99);
+        unsigned w = next_in_range(rnd, 0, 99);
         unsigned p;
         if (w < weight) {
             p = best_remaining(children, i, b, max_node);
         } else {
             /* The figure counts positions from 1: RANDOMRANGE(i, b). */
-            p = tree_random_range(rnd, i + 1, b) - 1;
+            p = next_in_range(rnd, i + 1, b) - 1;
         }
         uint32_t pscore = children[i].pscore;
         children[i].pscore = children[p].pscore;
@@ -184,8 +217,7 @@ double tree_model_probability(unsigned b, unsigned wa, unsigned wb,
 
 static uint32_t tg1_next(uint32_t r)
 {
-    return (uint32_t)((uint64_t)TREE_SEED_MULTIPLIER * r % TREE_RANDOM_LIMIT)
-           + 1u;
+    return lcg_step(TREE_SEED_MULTIPLIER, r) + 1u;
 }
 
 /* tg2 (tables A.2 and A.3): successive nine-digit groups of the decimals
