@@ -742,6 +742,9 @@ Test(tree, descriptor)
     g.make(state, 0, g.user);
     g.make(state, 0, g.user);
     cr_assert_eq(ex->parse_move(&g, state, "1"), PAB_MOVE_NONE); /* a leaf */
+    cr_assert_eq(ex->solve_depth(&g, state), 0);
+    g.unmake(state, 0, g.user);
+    cr_assert_eq(ex->solve_depth(&g, state), 1);
     ex->teardown(&g);
 
     cr_assert_eq(ex->setup(&g, state, "32,79", NULL, err, sizeof err),

@@ -683,6 +683,14 @@ static long ex_tree_natural_score(const pab_game *game, const void *state,
     return (long)tree_pscore_from_score(score, tree_node_is_max(state));
 }
 
+/* The plies left to the leaves.  Without an explicit height that is
+ * TREE_HEIGHT_MAX, far too deep to solve: give "b,wa,wb,h" to solve. */
+static int ex_tree_solve_depth(const pab_game *game, const void *state)
+{
+    int left = tree_game_params(game)->height - (int)tree_ply(state);
+    return left > 0 ? left : 0;
+}
+
 const ex_game ex_tree = {
     .name = "tree",
     .description = "artificial exponentially ordered trees (thesis ch. 4); "
@@ -692,6 +700,7 @@ const ex_game ex_tree = {
     .move_name = ex_tree_move_name,
     .parse_move = ex_tree_parse_move,
     .natural_score = ex_tree_natural_score,
+    .solve_depth = ex_tree_solve_depth,
     .perft_flags = 0,
     .default_depth = 5,
     .plain_default = true,
