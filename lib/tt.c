@@ -53,11 +53,17 @@
  * different signature and does nothing, so a leave never lowers another
  * position's count.  An under-count is harmless: nproc is a scheduling hint
  * (a node looks free and two processors search it), never a correctness
- * input.  Counts are read and lowered wherever in the bucket a word carries
- * the (signature, depth), not only in the slot holding the entry: racing
- * claims can put one position's count in both slots, and summing them keeps
- * nproc right.  Two positions sharing bucket, signature and depth would share
- * a count; that again only misleads the hint.
+ * input.  A position's count belongs to the bucket, not to one slot: an
+ * enter joins the position's live count wherever in the bucket it is, and
+ * starts one in the slot of the entry only when there is none; a leave
+ * lowers it wherever it is; nproc sums the words that carry it.  That way a
+ * count survives its entry moving to the other slot, which happens when a
+ * racing store tears the entry (it then reads as missing, and the next
+ * enter claims the other slot).  Racing claims can still split one count
+ * over both words; the sum then re-reads the words until two reads agree, so
+ * a processor moving from one word to the other is not counted twice.  Two
+ * positions sharing bucket, signature and depth would share a count; that
+ * again only misleads the hint.
  *
  * pab_tt_enter() and pab_tt_leave() follow Weill (1996), figure 2
  * (RetrieveAsk and StoreHash), with two corrections.  The figure tests
@@ -330,6 +336,30 @@ static void busy_enter(tt_slot *s, uint64_t tag)
     }
 }
 
+/* Count one more processor into a live count of (key, depth) held by `s`;
+ * false, changing nothing, if `s` holds none. */
+static bool busy_join(tt_slot *s, uint64_t tag)
+{
+    for (;;) {
+        uint64_t w = rt_load(&s->busy);
+        if (!busy_is(w, tag) || busy_count(w) == 0)
+            return false;
+        if (busy_count(w) == BUSY_COUNT_MASK || rt_cas(&s->busy, w, w + 1))
+            return true;
+    }
+}
+
+/* Count the caller in on (key, depth): into the position's live count if
+ * the bucket has one, wherever it is, so that one count is kept rather than
+ * two halves; otherwise into `home`, the slot of the position's entry. */
+static void busy_count_in(tt_bucket *b, int home, uint64_t tag)
+{
+    for (int i = 0; i < TT_WAYS; i++)
+        if (busy_join(&b->slot[i], tag))
+            return;
+    busy_enter(&b->slot[home], tag);
+}
+
 /* Take one processor off (key, depth) wherever the bucket counts it.
  * Words of other positions are never written. */
 static void busy_leave(tt_bucket *b, uint64_t tag)
@@ -346,14 +376,38 @@ static void busy_leave(tt_bucket *b, uint64_t tag)
     }
 }
 
+/* Reads the bucket's busy words into w; returns how many hold a live
+ * count of the tag. */
+static int busy_collect(const tt_bucket *b, uint64_t tag, uint64_t w[TT_WAYS])
+{
+    int live = 0;
+    for (int i = 0; i < TT_WAYS; i++) {
+        w[i] = rt_load(&b->slot[i].busy);
+        live += busy_is(w[i], tag) && busy_count(w[i]) > 0;
+    }
+    return live;
+}
+
+/* The number of processors counted on (key, depth) in the bucket.  One word
+ * is read atomically; but when racing claims have split the count over two
+ * words, a processor leaving one word and joining the other between the two
+ * loads would be counted twice, so the words are read again until two reads
+ * agree (a few times at most: the answer is a hint). */
 static unsigned busy_sum(const tt_bucket *b, uint64_t tag)
 {
-    unsigned n = 0;
-    for (int i = 0; i < TT_WAYS; i++) {
-        uint64_t w = rt_load(&b->slot[i].busy);
-        if (busy_is(w, tag))
-            n += busy_count(w);
+    uint64_t w[TT_WAYS], again[TT_WAYS];
+    if (busy_collect(b, tag, w) > 1) {
+        for (int tries = 0; tries < 8; tries++) {
+            busy_collect(b, tag, again);
+            if (memcmp(w, again, sizeof w) == 0)
+                break;
+            memcpy(w, again, sizeof w);
+        }
     }
+    unsigned n = 0;
+    for (int i = 0; i < TT_WAYS; i++)
+        if (busy_is(w[i], tag))
+            n += busy_count(w[i]);
     return n;
 }
 
@@ -659,7 +713,7 @@ static pab_tt_answer enter_found(tt_bucket *b, int slot, uint64_t key,
         return PAB_TT_CUTOFF;
     if (stored_depth > depth)
         return PAB_TT_SEARCH_UNCOUNTED;
-    busy_enter(&b->slot[slot], tag);
+    busy_count_in(b, slot, tag);
     return PAB_TT_SEARCH;
 }
 
@@ -687,7 +741,7 @@ pab_tt_answer pab_tt_enter(pab_tt *tt, uint64_t key, int depth,
     /* Missing or shallower: claim the slot for this node. */
     slot_write(&b->slot[i], key, pack_data(0, *move),
                pack_info(depth, PAB_BOUND_NONE, age));
-    busy_enter(&b->slot[i], busy_tag(key, depth));
+    busy_count_in(b, i, busy_tag(key, depth));
     return PAB_TT_SEARCH;
 }
 
