@@ -37,6 +37,15 @@ pab_score_t score_from_tt(const pab_game *game, pab_score_t s, int ply);
 
 typedef struct search search;
 
+/* The threads of a searcher: job(index, arg) runs on `threads` threads,
+ * index 0 on the caller's. */
+typedef struct pool pool;
+typedef void (*pool_job)(unsigned index, void *arg);
+int pool_create(pool **p);
+int pool_run(pool *p, unsigned threads, pool_job job, void *arg);
+void pool_destroy(pool *p);
+
+
 /* Per-thread search state: its own position, move buffers, ordering tables,
  * principal variation and counters.  Only its own thread writes it while a
  * search runs. */
@@ -45,6 +54,7 @@ typedef struct worker {
     unsigned id;
     void *state;
     pab_move_t *moves;                /* PAB_PLY_MAX * capacity */
+    pab_move_t *later;                /* the same: moves put off to a later pass */
     pab_move_t killers[PAB_PLY_MAX][2];
     uint32_t *history;                /* game->move_index_count entries */
     pab_move_t pv[PAB_PLY_MAX + 1][PAB_PV_MAX];
@@ -68,10 +78,16 @@ struct search {
     uint64_t start_ns;
     uint64_t deadline_ns; /* 0: none */
     rt_word error;      /* first callback error, as -code */
-    pab_result *result; /* the caller's, filled by the main thread */
+    rt_word halt;       /* the main thread is done: helpers stop */
+    pab_result *result; /* filled by the main thread */
+    worker *workers;    /* cfg.threads of them; workers[0] is the main */
+    pool *pool;         /* the searcher's helper threads */
+    pab_cs *cs;         /* simplified-abdada's table, else NULL */
+    void *algo;         /* an algorithm's own shared state */
 };
 
 int worker_init(worker *w, search *sh, unsigned id, const void *root);
+
 void worker_release(worker *w);
 /* Count one node and poll the limits when due; true if the search must
  * stop. */
@@ -84,6 +100,7 @@ void stats_add(pab_stats *sum, const pab_stats *add);
 /* ns_fn flags */
 #define NS_PV 0x1u        /* open window: a PV node */
 #define NS_EXCLUSIVE 0x2u /* ABDADA: only if nobody else searches it */
+#define NS_EXCLUSIVE_RESEARCH 0x4u /* ns_move: the re-search is exclusive too */
 
 /* A recursive node search: serial's ns_search, abdada, ... */
 typedef pab_score_t (*ns_fn)(worker *w, pab_score_t alpha, pab_score_t beta,
@@ -109,6 +126,7 @@ typedef struct ns_node {
     pab_score_t static_eval;
     int searched;            /* legal moves searched so far */
     int improved;            /* index of the last move that raised alpha */
+    bool entered;            /* ABDADA counted us in: leave, not store */
 } ns_node;
 
 /* Marks around a scout search (Kerrigan's starting/finished_search). */
@@ -122,6 +140,9 @@ typedef struct ns_mark {
 bool ns_begin(worker *w, ns_node *nd, pab_score_t alpha, pab_score_t beta,
               int depth, int ply, unsigned flags, pab_score_t *value);
 bool ns_probe(worker *w, ns_node *nd, pab_score_t *value);
+/* Moves put off at this node (ABDADA's ON_EVALUATION sons, Kerrigan's
+ * deferred moves): a per-ply buffer of the worker. */
+pab_move_t *ns_later(worker *w, const ns_node *nd);
 bool ns_expand(worker *w, ns_node *nd, ns_fn self, pab_score_t *value);
 /* Search move m as NegaScout does: the eldest with the full window, the
  * others with a scout (child called with scout_flags) and a full re-search
@@ -146,16 +167,31 @@ pab_score_t ns_plain(worker *w, pab_score_t alpha, pab_score_t beta,
  * holds the position's value). */
 pab_move_t ns_first_legal(worker *w, pab_score_t *terminal);
 
-/* ---- serial.c: the algorithms ---------------------------------------- */
+/* ---- the algorithms: one file each ------------------------------------- */
 
-/* Each runs one search from the main worker, whose position is the root
- * and which the caller has checked has a legal move and depth >= 1. */
-int serial_run(worker *main_worker);
+/* Each runs one search.  The workers are set up, workers[0]'s position is
+ * the root, which has a legal move, and max_depth >= 1; the run fills
+ * sh->result from the main worker's completed iterations. */
+int serial_run(search *sh);
+int lazy_smp_run(search *sh);
+int abdada_run(search *sh);
+int simplified_abdada_run(search *sh);
+int ybwc_run(search *sh);
+int jamboree_run(search *sh);
 
 /* ---- search.c: driver pieces the algorithms share -------------------- */
 
-/* Iterative deepening with aspiration windows on one worker; reports each
- * completed iteration into sh->result (main worker only). */
-void iterate(worker *w, bool report);
+/* Iterative deepening with aspiration windows on one worker, each
+ * iteration a call of `root` at ply 0 (in plain mode one fixed depth,
+ * with the full window).  Iteration d searches depth d + depth_offset.
+ * The main worker (report) records each completed iteration in
+ * sh->result. */
+void iterate(worker *w, ns_fn root, int depth_offset, bool report);
+/* Every thread from the root (Weill's "all processors start the search
+ * simultaneously at the root"): worker i runs iterate(root, offset(i));
+ * the helpers stop when the main worker is done. */
+int run_from_root(search *sh, ns_fn root, int (*offset)(const search *, unsigned));
+/* True when the worker must unwind: stop, halt, limits. */
+bool search_halted(const search *sh);
 
 #endif /* PAB_INTERNAL_H */

@@ -7,6 +7,8 @@ lib_libpab_la_SOURCES = \
 	lib/tt.c lib/cs.c \
 	lib/game.c lib/perft.c \
 	lib/workers.c lib/negascout.c lib/serial.c \
+	lib/lazy_smp.c lib/abdada.c lib/simplified_abdada.c \
+	lib/ybwc.c lib/jamboree.c \
 	lib/search.c
 lib_libpab_la_CFLAGS = $(AM_CFLAGS) $(VISIBILITY_CFLAGS) $(ATOMIC_OPS_CFLAGS)
 lib_libpab_la_LIBADD = $(ATOMIC_OPS_LIBS)

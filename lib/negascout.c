@@ -215,17 +215,30 @@ static bool tt_lookup(worker *w, uint64_t key, int ply, pab_tt_entry *e)
     return true;
 }
 
-static void tt_save(worker *w, uint64_t key, int depth, int ply,
-                    pab_score_t best, pab_score_t alpha0, pab_score_t beta,
-                    pab_move_t m)
+/* Store the node's result; a node ABDADA counted in also leaves (Weill's
+ * StoreHash), and an aborted one only leaves. */
+static void tt_save(worker *w, const ns_node *nd)
 {
-    if (w->sh->tt == NULL || w->aborted)
+    pab_tt *tt = w->sh->tt;
+    const pab_game *g = w->sh->game;
+    if (tt == NULL)
         return;
-    pab_bound b = best >= beta     ? PAB_BOUND_LOWER
-                  : best > alpha0 ? PAB_BOUND_EXACT
-                                  : PAB_BOUND_UPPER;
-    pab_tt_store(w->sh->tt, key, depth, b, score_to_tt(w->sh->game, best, ply),
-                 m);
+    if (w->aborted) {
+        if (nd->entered)
+            pab_tt_abandon(tt, nd->key, nd->depth);
+        return;
+    }
+    pab_score_t best = score_to_tt(g, nd->best, nd->ply);
+    if (nd->entered) {
+        pab_tt_leave(tt, nd->key, nd->depth,
+                     score_to_tt(g, nd->alpha0, nd->ply),
+                     score_to_tt(g, nd->beta, nd->ply), best, nd->best_move);
+        return;
+    }
+    pab_bound b = nd->best >= nd->beta     ? PAB_BOUND_LOWER
+                  : nd->best > nd->alpha0 ? PAB_BOUND_EXACT
+                                          : PAB_BOUND_UPPER;
+    pab_tt_store(tt, nd->key, nd->depth, b, best, nd->best_move);
 }
 
 /* ---- quiescence --------------------------------------------------------- */
@@ -345,6 +358,7 @@ bool ns_begin(worker *w, ns_node *nd, pab_score_t alpha, pab_score_t beta,
     nd->searched = 0;
     nd->improved = -1;
     nd->n = 0;
+    nd->entered = false;
     w->pv_len[ply] = 0;
     if (worker_node(w)) {
         *value = 0;
@@ -369,6 +383,11 @@ bool ns_probe(worker *w, ns_node *nd, pab_score_t *value)
     return true;
 }
 
+pab_move_t *ns_later(worker *w, const ns_node *nd)
+{
+    return w->later + (size_t)nd->ply * w->sh->capacity;
+}
+
 bool ns_expand(worker *w, ns_node *nd, ns_fn self, pab_score_t *value)
 {
     const pab_game *g = w->sh->game;
@@ -376,6 +395,8 @@ bool ns_expand(worker *w, ns_node *nd, ns_fn self, pab_score_t *value)
     nd->n = generate(w, nd->ply, &nd->terminal);
     if (nd->n <= 0) {
         *value = nd->n < 0 ? 0 : score_from_game(g, nd->terminal, nd->ply);
+        nd->best = *value;
+        tt_save(w, nd);
         return true;
     }
     nd->moves = ply_moves(w, nd->ply);
@@ -384,8 +405,11 @@ bool ns_expand(worker *w, ns_node *nd, ns_fn self, pab_score_t *value)
                            ((cfg->null_move && g->make_null != NULL) ||
                             (cfg->futility_pruning && nd->depth == 1));
     nd->static_eval = want_eval ? evaluate(w, nd->ply) : 0;
-    if (want_eval && null_move_cuts(w, nd, self, value))
+    if (want_eval && null_move_cuts(w, nd, self, value)) {
+        nd->best = *value;
+        tt_save(w, nd);
         return true;
+    }
     nd->futile = want_eval && cfg->futility_pruning && nd->depth == 1 &&
                  nd->static_eval + cfg->futility_margin <= nd->alpha;
     if (cfg->move_ordering)
@@ -402,7 +426,9 @@ static pab_score_t scout(worker *w, const ns_node *nd, int new_depth, int r,
     const pab_score_t a = nd->alpha;
     if (mark != NULL)
         mark->starting(w, mark->arg);
-    pab_score_t v = -child(w, -a - 1, -a, new_depth - r, nd->ply + 1,
+    /* Plain alpha-beta has no null windows: the full window instead. */
+    const pab_score_t b = w->sh->cfg.plain ? nd->beta : a + 1;
+    pab_score_t v = -child(w, -b, -a, new_depth - r, nd->ply + 1,
                            scout_flags);
     if (v > a && r > 0 && !w->aborted && v != -PAB_SCORE_ON_EVALUATION)
         v = -child(w, -a - 1, -a, new_depth, nd->ply + 1, scout_flags);
@@ -434,11 +460,12 @@ bool ns_move(worker *w, ns_node *nd, pab_move_t m, ns_fn child,
     } else {
         int r = reduction(w, nd, quiet && !ext, ext);
         v = scout(w, nd, new_depth, r, child, scout_flags, mark);
-        if (v > nd->alpha && v < nd->beta && pv && !w->aborted &&
+        if (v > nd->alpha && v < nd->beta && pv && !cfg->plain && !w->aborted &&
             v != -PAB_SCORE_ON_EVALUATION) {
             w->stats.re_searches++;
             v = -child(w, -nd->beta, -nd->alpha, new_depth, nd->ply + 1,
-                       NS_PV);
+                       (scout_flags & NS_EXCLUSIVE_RESEARCH) ? NS_PV | NS_EXCLUSIVE
+                                                             : NS_PV);
         }
     }
     unmake(w, m);
@@ -469,8 +496,7 @@ pab_score_t ns_close(worker *w, ns_node *nd)
     count_best_index(w, nd->improved);
     if (nd->searched == 0 && nd->best == -PAB_SCORE_INF)
         return score_from_game(w->sh->game, nd->terminal, nd->ply);
-    tt_save(w, nd->key, nd->depth, nd->ply, nd->best, nd->alpha0, nd->beta,
-            nd->best_move);
+    tt_save(w, nd);
     return nd->best;
 }
 

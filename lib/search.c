@@ -15,6 +15,7 @@ struct pab_searcher {
     bool owns_tt;
     rt_word stop;   /* raised by pab_searcher_stop() and by limits */
     rt_word busy;   /* a search is running */
+    pool *pool;     /* helper threads, started on first need */
 };
 
 /* ---- algorithm names ----------------------------------------------------- */
@@ -67,6 +68,34 @@ void pab_config_init(pab_config *c)
     c->futility_pruning = true;
     c->futility_margin = 200;
     c->check_extension = true;
+    c->defer_depth = PAB_CS_DEFAULT_DEFER_DEPTH;
+    c->cs_size = PAB_CS_DEFAULT_SIZE;
+    c->cs_ways = PAB_CS_DEFAULT_WAYS;
+    c->ybwc_strong = true;
+    c->ybwc_cut_moves = 2;
+    c->split_min_depth = 2;
+    c->split_policy = PAB_SPLIT_RANDOM_OWNER;
+}
+
+/* The variant fields, when the caller's struct has them. */
+static int validate_variants(const pab_config *c)
+{
+    if (c->size < sizeof *c)
+        return 0;
+    if (c->defer_depth < 0 || c->defer_depth > PAB_DEPTH_MAX)
+        return PAB_EINVAL;
+    if (c->cs_size == 0 || c->cs_size > PAB_CS_MAX_SIZE ||
+        (c->cs_size & (c->cs_size - 1)) != 0)
+        return PAB_ESIZE;
+    if (c->cs_ways == 0 || c->cs_ways > PAB_CS_MAX_WAYS)
+        return PAB_ESIZE;
+    if (c->ybwc_cut_moves > PAB_MAX_MOVES)
+        return PAB_EINVAL;
+    if (c->split_min_depth < 1 || c->split_min_depth > PAB_DEPTH_MAX)
+        return PAB_EDEPTH;
+    if ((int)c->split_policy < 0 || c->split_policy > PAB_SPLIT_HIGHEST)
+        return PAB_EINVAL;
+    return 0;
 }
 
 int pab_config_validate(const pab_config *c)
@@ -90,7 +119,7 @@ int pab_config_validate(const pab_config *c)
     if (c->futility_pruning &&
         (c->futility_margin < 0 || c->futility_margin > PAB_SCORE_MAX))
         return PAB_EINVAL;
-    return 0;
+    return validate_variants(c);
 }
 
 /* ---- the searcher ----------------------------------------------------- */
@@ -106,6 +135,10 @@ static int searcher_new(pab_searcher **out, const pab_game *game)
     pab_searcher *s = calloc(1, sizeof *s);
     if (s == NULL)
         return PAB_ENOMEM;
+    if (pool_create(&s->pool) < 0) {
+        free(s);
+        return PAB_ENOMEM;
+    }
     memcpy(&s->game, game, game->size);
     s->game.size = sizeof s->game;
     *out = s;
@@ -124,7 +157,7 @@ int pab_searcher_create(pab_searcher **out, const pab_game *game,
         return rc;
     rc = pab_tt_create(&s->tt, tt_bytes ? tt_bytes : PAB_DEFAULT_TT_BYTES, 0);
     if (rc < 0) {
-        free(s);
+        pab_searcher_destroy(s);
         return rc;
     }
     s->owns_tt = true;
@@ -149,6 +182,7 @@ void pab_searcher_destroy(pab_searcher *s)
 {
     if (s == NULL)
         return;
+    pool_destroy(s->pool);
     if (s->owns_tt)
         pab_tt_destroy(s->tt);
     free(s);
@@ -187,13 +221,16 @@ static void report_iteration(worker *w, int depth, pab_score_t score)
         r->best_move = r->pv[0];
     r->time_ms = elapsed_ms(sh);
     r->stats = w->stats;
+    if (sh->cfg.threads > 1) /* what the helpers have shared so far */
+        r->stats.nodes = rt_load(&sh->nodes) + w->stats.nodes - w->nodes_flushed;
     if (sh->cfg.info != NULL)
         sh->cfg.info(r, sh->cfg.info_user);
 }
 
 /* One iteration with aspiration windows: start narrow around the last
  * score and widen on the side that failed, doubling each time. */
-static pab_score_t aspirate(worker *w, int depth, pab_score_t guess)
+static pab_score_t aspirate(worker *w, ns_fn root, int depth,
+                            pab_score_t guess)
 {
     const pab_config *cfg = &w->sh->cfg;
     pab_score_t delta = cfg->aspiration_window;
@@ -203,7 +240,7 @@ static pab_score_t aspirate(worker *w, int depth, pab_score_t guess)
         beta = guess + delta > PAB_SCORE_INF ? PAB_SCORE_INF : guess + delta;
     }
     for (;;) {
-        pab_score_t v = ns_search(w, alpha, beta, depth, 0, NS_PV);
+        pab_score_t v = root(w, alpha, beta, depth, 0, NS_PV);
         if (w->aborted)
             return v;
         if (v <= alpha && alpha > -PAB_SCORE_INF)
@@ -216,25 +253,56 @@ static pab_score_t aspirate(worker *w, int depth, pab_score_t guess)
     }
 }
 
-void iterate(worker *w, bool report)
+bool search_halted(const search *sh)
+{
+    return rt_load_acquire(sh->stop) != 0 || rt_load_acquire(&sh->halt) != 0;
+}
+
+void iterate(worker *w, ns_fn root, int depth_offset, bool report)
 {
     const pab_config *cfg = &w->sh->cfg;
     int first = cfg->iterative_deepening ? 1 : cfg->max_depth;
     pab_score_t guess = 0;
     for (int d = first; d <= cfg->max_depth; d++) {
-        if (rt_load_acquire(w->sh->stop) != 0) {
+        if (search_halted(w->sh)) {
             w->aborted = true;
             return;
         }
-        pab_score_t v = cfg->plain
-                            ? ns_plain(w, -PAB_SCORE_INF, PAB_SCORE_INF, d, 0)
-                            : aspirate(w, d, guess);
+        int depth = d + depth_offset > PAB_DEPTH_MAX ? PAB_DEPTH_MAX
+                                                     : d + depth_offset;
+        pab_score_t v = cfg->plain && root == ns_search
+                            ? ns_plain(w, -PAB_SCORE_INF, PAB_SCORE_INF,
+                                       depth, 0)
+                            : aspirate(w, root, depth, guess);
         if (w->aborted)
             return;
         guess = v;
         if (report)
-            report_iteration(w, d, v);
+            report_iteration(w, depth, v);
     }
+}
+
+typedef struct root_job {
+    search *sh;
+    ns_fn root;
+    int (*offset)(const search *, unsigned);
+} root_job;
+
+static void root_worker(unsigned index, void *arg)
+{
+    root_job *job = arg;
+    worker *w = &job->sh->workers[index];
+    int offset = index && job->offset ? job->offset(job->sh, index) : 0;
+    iterate(w, job->root, offset, index == 0);
+    if (index == 0)
+        rt_store_release(&job->sh->halt, 1);
+}
+
+int run_from_root(search *sh, ns_fn root,
+                  int (*offset)(const search *, unsigned))
+{
+    root_job job = {.sh = sh, .root = root, .offset = offset};
+    return pool_run(sh->pool, sh->cfg.threads, root_worker, &job);
 }
 
 /* ---- pab_search() ------------------------------------------------------ */
@@ -247,9 +315,15 @@ static void normalise(pab_config *dst, const pab_config *src)
     if (dst->plain) {
         /* Figure 4.3: one fixed depth, no table, the game's order. */
         dst->iterative_deepening = false;
-        dst->use_tt = false;
         dst->move_ordering = false;
         dst->aspiration = false;
+        dst->quiescence = false;
+        dst->null_move = false;
+        dst->late_move_reductions = false;
+        dst->futility_pruning = false;
+        dst->check_extension = false;
+        /* ABDADA's table is its scheduler: it keeps it. */
+        dst->use_tt = dst->algorithm == PAB_ALGO_ABDADA;
     }
 }
 
@@ -281,29 +355,60 @@ static void answer_without_search(worker *w, pab_move_t first,
     r->stats = w->stats;
 }
 
-/* Set up the main worker, answer the trivial cases, run the algorithm. */
+static int (*const algorithm_run[PAB_ALGO_COUNT])(search *) = {
+    [PAB_ALGO_SERIAL] = serial_run,
+    [PAB_ALGO_ABDADA] = abdada_run,
+    [PAB_ALGO_SIMPLIFIED_ABDADA] = simplified_abdada_run,
+    [PAB_ALGO_YBWC] = ybwc_run,
+    [PAB_ALGO_JAMBOREE] = jamboree_run,
+    [PAB_ALGO_LAZY_SMP] = lazy_smp_run,
+};
+
+static void release_workers(search *sh, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++)
+        worker_release(&sh->workers[i]);
+    free(sh->workers);
+    sh->workers = NULL;
+}
+
+static int setup_workers(search *sh, const void *root)
+{
+    unsigned n = sh->cfg.threads;
+    sh->workers = calloc(n, sizeof *sh->workers);
+    if (sh->workers == NULL)
+        return PAB_ENOMEM;
+    for (unsigned i = 0; i < n; i++) {
+        int rc = worker_init(&sh->workers[i], sh, i, root);
+        if (rc < 0) {
+            release_workers(sh, i);
+            return rc;
+        }
+    }
+    return 0;
+}
+
+/* Set up the workers, answer the trivial cases, run the algorithm, and sum
+ * every thread's counters. */
 static int run(search *sh, const void *root)
 {
-    worker *w = malloc(sizeof *w);
-    if (w == NULL)
-        return PAB_ENOMEM;
-    int rc = worker_init(w, sh, 0, root);
-    if (rc < 0) {
-        free(w);
+    int rc = setup_workers(sh, root);
+    if (rc < 0)
         return rc;
-    }
+    worker *w = &sh->workers[0];
     pab_score_t terminal;
     pab_move_t first = ns_first_legal(w, &terminal);
     if (first == PAB_MOVE_NONE || sh->cfg.max_depth == 0) {
         answer_without_search(w, first, terminal);
     } else {
         sh->result->best_move = first;
-        rc = serial_run(w);
-        sh->result->stats = w->stats;
-        sh->result->stopped = w->aborted;
+        rc = algorithm_run[sh->cfg.algorithm](sh);
+        sh->result->stopped = rt_load(sh->stop) != 0 || w->aborted;
     }
-    worker_release(w);
-    free(w);
+    memset(&sh->result->stats, 0, sizeof sh->result->stats);
+    for (unsigned i = 0; i < sh->cfg.threads; i++)
+        stats_add(&sh->result->stats, &sh->workers[i].stats);
+    release_workers(sh, sh->cfg.threads);
     return rc;
 }
 
@@ -315,8 +420,6 @@ int pab_search(pab_searcher *s, const void *root, const pab_config *config,
     int rc = pab_config_validate(config);
     if (rc < 0)
         return rc;
-    if (config->algorithm != PAB_ALGO_SERIAL)
-        return PAB_ENOTSUP;
     if (!rt_cas(&s->busy, 0, 1))
         return PAB_EBUSY;
 
@@ -328,6 +431,7 @@ int pab_search(pab_searcher *s, const void *root, const pab_config *config,
     sh.tt = sh.cfg.use_tt ? s->tt : NULL;
     sh.capacity = game_capacity(&s->game);
     sh.stop = &s->stop;
+    sh.pool = s->pool;
     sh.start_ns = rt_now_ns();
     if (sh.cfg.time_limit_ms != 0)
         sh.deadline_ns = sh.start_ns + sh.cfg.time_limit_ms * 1000000u;

@@ -8,8 +8,8 @@
 
 #include "internal.h"
 
-int serial_run(worker *main_worker)
+int serial_run(search *sh)
 {
-    iterate(main_worker, true);
+    iterate(&sh->workers[0], ns_search, 0, true);
     return 0;
 }

@@ -39,7 +39,8 @@ int worker_init(worker *w, search *sh, unsigned id, const void *root)
     if (w->state == NULL)
         return err;
     w->moves = malloc(sizeof(pab_move_t) * sh->capacity * PAB_PLY_MAX);
-    if (w->moves == NULL)
+    w->later = malloc(sizeof(pab_move_t) * sh->capacity * PAB_PLY_MAX);
+    if (w->moves == NULL || w->later == NULL)
         goto nomem;
     if (g->move_index != NULL) {
         w->history = calloc(g->move_index_count, sizeof *w->history);
@@ -59,9 +60,11 @@ void worker_release(worker *w)
     if (w->sh != NULL)
         state_free(w->sh->game, w->state);
     free(w->moves);
+    free(w->later);
     free(w->history);
     w->state = NULL;
     w->moves = NULL;
+    w->later = NULL;
     w->history = NULL;
 }
 
@@ -87,7 +90,7 @@ static bool worker_poll(worker *w)
         rt_store_release(sh->stop, 1);
     if (sh->deadline_ns != 0 && rt_now_ns() >= sh->deadline_ns)
         rt_store_release(sh->stop, 1);
-    if (rt_load_acquire(sh->stop) != 0)
+    if (search_halted(sh))
         w->aborted = true;
     return w->aborted;
 }
@@ -115,4 +118,152 @@ void stats_add(pab_stats *sum, const pab_stats *add)
     sum->idle_ns += add->idle_ns;
     for (int i = 0; i < PAB_STATS_ORDER_SLOTS; i++)
         sum->best_index[i] += add->best_index[i];
+}
+
+/* ---- the thread pool ------------------------------------------------------ */
+
+/*
+ * A searcher's helper threads, started on first need and parked on a
+ * condition variable between searches, so an engine does not create threads
+ * per move.  pool_run() hands every helper the same job with its index;
+ * the caller runs index 0 itself and returns when all helpers are done.
+ * Everything here is guarded by the pool's mutex.
+ */
+struct pool {
+    rt_mutex lock;
+    rt_cond wake;     /* a new job, or quit */
+    rt_cond idle;     /* the last helper finished the job */
+    rt_thread *threads;
+    unsigned started;  /* helper threads running */
+    unsigned capacity; /* length of threads[] */
+    uint64_t generation; /* job number */
+    unsigned wanted;     /* helpers taking part in this job */
+    unsigned busy;       /* helpers still in this job */
+    pool_job job;
+    void *arg;
+    bool quit;
+};
+
+typedef struct helper_start {
+    pool *p;
+    unsigned index;      /* 1.. */
+    uint64_t generation; /* the last job before this helper existed */
+} helper_start;
+
+static void *helper_main(void *arg)
+{
+    helper_start start = *(helper_start *)arg;
+    pool *p = start.p;
+    free(arg);
+    rt_mutex_lock(&p->lock);
+    uint64_t seen = start.generation;
+    for (;;) {
+        while (!p->quit && p->generation == seen)
+            rt_cond_wait(&p->wake, &p->lock);
+        if (p->quit)
+            break;
+        seen = p->generation;
+        if (start.index >= p->wanted)
+            continue;
+        pool_job job = p->job;
+        void *job_arg = p->arg;
+        rt_mutex_unlock(&p->lock);
+        job(start.index, job_arg);
+        rt_mutex_lock(&p->lock);
+        if (--p->busy == 0)
+            rt_cond_broadcast(&p->idle);
+    }
+    rt_mutex_unlock(&p->lock);
+    return NULL;
+}
+
+int pool_create(pool **out)
+{
+    pool *p = calloc(1, sizeof *p);
+    if (p == NULL)
+        return PAB_ENOMEM;
+    if (rt_mutex_init(&p->lock) < 0)
+        goto fail_mutex;
+    if (rt_cond_init(&p->wake) < 0)
+        goto fail_wake;
+    if (rt_cond_init(&p->idle) < 0)
+        goto fail_idle;
+    *out = p;
+    return 0;
+fail_idle:
+    rt_cond_destroy(&p->wake);
+fail_wake:
+    rt_mutex_destroy(&p->lock);
+fail_mutex:
+    free(p);
+    return PAB_ENOMEM;
+}
+
+/* Start helpers until `count` run (called with the lock held). */
+static int pool_grow(pool *p, unsigned count)
+{
+    if (count > p->capacity) {
+        rt_thread *t = realloc(p->threads, sizeof *t * count);
+        if (t == NULL)
+            return PAB_ENOMEM;
+        p->threads = t;
+        p->capacity = count;
+    }
+    while (p->started < count) {
+        helper_start *h = malloc(sizeof *h);
+        if (h == NULL)
+            return PAB_ENOMEM;
+        h->p = p;
+        h->index = p->started + 1;
+        h->generation = p->generation;
+        if (rt_thread_start(&p->threads[p->started], helper_main, h) < 0) {
+            free(h);
+            return PAB_ETHREAD;
+        }
+        p->started++;
+    }
+    return 0;
+}
+
+int pool_run(pool *p, unsigned threads, pool_job job, void *arg)
+{
+    unsigned helpers = threads - 1;
+    rt_mutex_lock(&p->lock);
+    int rc = pool_grow(p, helpers);
+    if (rc < 0) {
+        rt_mutex_unlock(&p->lock);
+        return rc;
+    }
+    p->job = job;
+    p->arg = arg;
+    p->wanted = threads; /* indices 1 .. threads-1 take part */
+    p->busy = helpers;
+    p->generation++;
+    rt_cond_broadcast(&p->wake);
+    rt_mutex_unlock(&p->lock);
+
+    job(0, arg);
+
+    rt_mutex_lock(&p->lock);
+    while (p->busy > 0)
+        rt_cond_wait(&p->idle, &p->lock);
+    rt_mutex_unlock(&p->lock);
+    return 0;
+}
+
+void pool_destroy(pool *p)
+{
+    if (p == NULL)
+        return;
+    rt_mutex_lock(&p->lock);
+    p->quit = true;
+    rt_cond_broadcast(&p->wake);
+    rt_mutex_unlock(&p->lock);
+    for (unsigned i = 0; i < p->started; i++)
+        rt_thread_join(&p->threads[i]);
+    free(p->threads);
+    rt_cond_destroy(&p->idle);
+    rt_cond_destroy(&p->wake);
+    rt_mutex_destroy(&p->lock);
+    free(p);
 }

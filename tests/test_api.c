@@ -154,11 +154,8 @@ Test(api, search_argument_errors)
     cr_assert_eq(pab_search(s, NULL, &c, &r), PAB_EINVAL);
     cr_assert_eq(pab_search(s, &st, NULL, &r), PAB_EINVAL);
     cr_assert_eq(pab_search(s, &st, &c, NULL), PAB_EINVAL);
-    for (int a = 1; a < PAB_ALGO_COUNT; a++) {
-        c.algorithm = (pab_algorithm)a;
-        cr_assert_eq(pab_search(s, &st, &c, &r), PAB_ENOTSUP, "%s",
-                     pab_algorithm_name(a));
-    }
+    c.algorithm = PAB_ALGO_YBWC;
+    cr_assert_eq(pab_search(s, &st, &c, &r), PAB_ENOTSUP);
     pab_searcher_destroy(s);
 }
 

@@ -74,6 +74,16 @@ typedef struct pab_result {
 
 typedef void (*pab_info_fn)(const pab_result *progress, void *user);
 
+/* Where an idle YBWC thread looks for work. */
+typedef enum pab_split_policy {
+    /* Feldmann: ask a randomly chosen busy thread, join the highest split
+     * point in its subtree (default). */
+    PAB_SPLIT_RANDOM_OWNER = 0,
+    /* DTS-like: the highest split point with work anywhere (the thesis'
+     * scheme A). */
+    PAB_SPLIT_HIGHEST = 1
+} pab_split_policy;
+
 /* One search's settings.  Always start from pab_config_init(): it sets
  * `size`, which tells the library which fields the caller knows, so fields
  * added later keep old programs working. */
@@ -98,6 +108,20 @@ typedef struct pab_config {
     bool plain;                 /* figure 4.3 alpha-beta, see pab_search(3) */
     pab_info_fn info;           /* called after every completed iteration */
     void *info_user;            /* passed to info */
+
+    /* Variants of the parallel algorithms; pab_config_init() sets the
+     * defaults named here.  See pab_search(3). */
+    uint32_t seed;              /* lazy-smp: helper perturbation; 0 */
+    bool lazy_same_depth;       /* lazy-smp: helpers at the main depth; false */
+    bool abdada_exclusive_research; /* abdada: re-searches exclusive; false */
+    bool abdada_parent_check;   /* abdada: footnote 12's second remedy; false */
+    int defer_depth;            /* simplified-abdada: DEFER_DEPTH; 3 */
+    unsigned cs_size;           /* simplified-abdada: table sets; 32768 */
+    unsigned cs_ways;           /* simplified-abdada: table ways; 4 */
+    bool ybwc_strong;           /* ybwc: strong (Y-PV/Y-CUT/Y-ALL); true */
+    unsigned ybwc_cut_moves;    /* ybwc: m_A, moves before a Y-CUT split; 2 */
+    int split_min_depth;        /* ybwc, jamboree: no split below; 2 */
+    pab_split_policy split_policy; /* ybwc: where idle threads join */
 } pab_config;
 
 typedef struct pab_searcher pab_searcher;

@@ -1,0 +1,97 @@
+/*
+ * simplified-abdada: Tom Kerrigan's Simplified ABDADA (2017), on the shared
+ * NegaScout.  Every thread runs iterative deepening from the root; before a
+ * thread searches a younger son at depth >= DEFER_DEPTH it asks the
+ * currently-searching table (pab_cs, Kerrigan's n-way table) whether
+ * another thread is searching that move in this position (the move hash of
+ * note 4).  If so it defers the move to the end of the node and searches
+ * something else meanwhile -- never waiting.  Otherwise it marks the move
+ * for the duration of its null-window search.
+ *
+ * Not marked, as notes 5.1-5.3 say: the first move (every thread searches
+ * it first anyway), the full re-search after a null-window fail (others
+ * should help it, not avoid it), and deferred moves searched at the end
+ * (probably already done, or failing high and worth helping).
+ *
+ * Races: the table is a hint.  A stale or torn answer only makes a thread
+ * defer a move it could have searched, or search a move someone else is on
+ * (note 3); deferred moves are always searched in the end, so values never
+ * depend on the table.  The table's own races (notes 3.1, 3.2) are handled
+ * in cs.c.  Everything else is the transposition table's (tt.c) or the
+ * worker's own.
+ */
+#include "config.h"
+
+#include "internal.h"
+
+typedef struct marked_move {
+    pab_cs *cs;
+    uint64_t hash;
+    int depth;
+} marked_move;
+
+static void starting(worker *w, void *arg)
+{
+    marked_move *mm = arg;
+    pab_cs_starting(mm->cs, mm->hash, mm->depth);
+}
+
+static void finished(worker *w, void *arg)
+{
+    marked_move *mm = arg;
+    pab_cs_finished(mm->cs, mm->hash, mm->depth);
+}
+
+static pab_score_t sabdada(worker *w, pab_score_t alpha, pab_score_t beta,
+                           int depth, int ply, unsigned flags)
+{
+    ns_node nd;
+    pab_score_t v;
+    if (ns_begin(w, &nd, alpha, beta, depth, ply, flags, &v) ||
+        ns_probe(w, &nd, &v) || ns_expand(w, &nd, sabdada, &v))
+        return v;
+    pab_cs *cs = w->sh->cs;
+    pab_move_t *deferred = ns_later(w, &nd);
+    int deferred_n = 0;
+    marked_move mm = {.cs = cs, .depth = depth};
+    const ns_mark mark = {starting, finished, &mm};
+
+    for (int i = 0; i < nd.n; i++) {
+        const pab_move_t m = nd.moves[i];
+        const ns_mark *marks = NULL;
+        if (nd.searched > 0) { /* note 5.1: never the first move */
+            mm.hash = pab_cs_move_hash(nd.key, m);
+            if (pab_cs_defer(cs, mm.hash, depth)) {
+                deferred[deferred_n++] = m;
+                w->stats.deferrals++;
+                continue;
+            }
+            marks = &mark;
+        }
+        if (!ns_move(w, &nd, m, sabdada, 0, marks, &v))
+            continue;
+        if (w->aborted)
+            return ns_close(w, &nd);
+        if (ns_record(w, &nd, m, v))
+            return ns_close(w, &nd);
+    }
+    for (int i = 0; i < deferred_n; i++) { /* note 5.3: unmarked */
+        if (!ns_move(w, &nd, deferred[i], sabdada, 0, NULL, &v))
+            continue;
+        if (w->aborted || ns_record(w, &nd, deferred[i], v))
+            break;
+    }
+    return ns_close(w, &nd);
+}
+
+int simplified_abdada_run(search *sh)
+{
+    const pab_config *c = &sh->cfg;
+    int rc = pab_cs_create(&sh->cs, c->cs_size, c->cs_ways, c->defer_depth);
+    if (rc < 0)
+        return rc;
+    rc = run_from_root(sh, sabdada, NULL);
+    pab_cs_destroy(sh->cs);
+    sh->cs = NULL;
+    return rc;
+}

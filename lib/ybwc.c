@@ -1,0 +1,9 @@
+/* ybwc: placeholder until the split-point algorithms land. */
+#include "config.h"
+
+#include "internal.h"
+
+int ybwc_run(search *sh)
+{
+    return PAB_ENOTSUP;
+}
