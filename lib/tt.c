@@ -49,8 +49,9 @@
  * (signature, depth) only when that position takes the slot, which drops the
  * old count.  Dropping is the one way counts are lost, and it only ever
  * under-counts: when every slot of a bucket is busy and a new position needs
- * one, the victim's count goes, and the victim's later leave finds a
- * different signature and does nothing, so a leave never lowers another
+ * one, the victim's count goes (unless the newcomer already has a live count
+ * in the bucket, which it joins instead), and the victim's later leave finds
+ * a different signature and does nothing, so a leave never lowers another
  * position's count.  An under-count is harmless: nproc is a scheduling hint
  * (a node looks free and two processors search it), never a correctness
  * input.  A position's count belongs to the bucket, not to one slot: an
@@ -76,8 +77,8 @@
  * depth gives its bounds but is not counted (Weill increments nothing), so
  * such a search is answered PAB_TT_SEARCH_UNCOUNTED.  StoreHash stores
  * nothing when the entry is missing or deeper; when this store replaces a
- * shallower entry, the count that entry carried for the same position at
- * another depth is reset to 0, as the figure's `else entry.nproc <- 0`.
+ * shallower entry, the counts of the same position at other depths are
+ * reset to 0, as the figure's `else entry.nproc <- 0`.
  *
  * Callers: after PAB_TT_SEARCH call pab_tt_leave() (or pab_tt_abandon() when
  * the search was stopped); after PAB_TT_CUTOFF or PAB_TT_ON_EVALUATION call
@@ -425,15 +426,18 @@ static void busy_drop_other(tt_slot *s, uint64_t key)
 }
 
 /* Weill's `else entry.nproc <- 0`: a result stored at `depth` replaced a
- * shallower entry, so the count of `key` at any other depth goes. */
-static void busy_reset_other_depth(tt_slot *s, uint64_t key, uint64_t tag)
+ * shallower entry, so the counts of `key` at other depths go, wherever in
+ * the bucket they are. */
+static void busy_reset_other_depths(tt_bucket *b, uint64_t key, uint64_t tag)
 {
-    for (;;) {
-        uint64_t w = rt_load(&s->busy);
-        if (busy_count(w) == 0 || !busy_same_sig(w, key) || busy_is(w, tag))
-            return;
-        if (rt_cas(&s->busy, w, 0))
-            return;
+    for (int i = 0; i < TT_WAYS; i++) {
+        rt_word *word = &b->slot[i].busy;
+        for (;;) {
+            uint64_t w = rt_load(word);
+            if (busy_count(w) == 0 || !busy_same_sig(w, key) ||
+                busy_is(w, tag) || rt_cas(word, w, 0))
+                break;
+        }
     }
 }
 
@@ -765,7 +769,7 @@ void pab_tt_leave(pab_tt *tt, uint64_t key, int depth, pab_score_t alpha,
     slot_write(&b->slot[i], key, pack_data(score, move),
                pack_info(depth, bound, current_age(tt)));
     if (info_depth(info) != depth)
-        busy_reset_other_depth(&b->slot[i], key, tag);
+        busy_reset_other_depths(b, key, tag);
 }
 
 void pab_tt_abandon(pab_tt *tt, uint64_t key, int depth)
