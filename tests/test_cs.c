@@ -146,10 +146,12 @@ Test(cs, same_hash_started_twice_is_stored_once)
     for (uint64_t i = 0; i <= 3; i++)
         cr_assert(pab_cs_defer(cs, h + i * 16, 1), "hash %llu",
                   (unsigned long long)(h + i * 16));
-    pab_cs_finished(cs, h, 1);
+    /* h is in way 0 alone: a fifth hash overwrites it and nothing else. */
+    pab_cs_starting(cs, h + 4 * 16, 1);
     cr_assert_not(pab_cs_defer(cs, h, 1));
-    for (uint64_t i = 1; i <= 3; i++)
-        cr_assert(pab_cs_defer(cs, h + i * 16, 1));
+    for (uint64_t i = 1; i <= 4; i++)
+        cr_assert(pab_cs_defer(cs, h + i * 16, 1), "hash %llu",
+                  (unsigned long long)(h + i * 16));
     pab_cs_destroy(cs);
 }
 

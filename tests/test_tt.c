@@ -445,6 +445,15 @@ Test(tt, exclusive_only_refused_at_the_same_depth)
     /* Nobody left: an exclusive enter is counted in. */
     cr_assert_eq(enter(tt, k, 8, true, &w, 0, 10), PAB_TT_SEARCH);
     cr_assert_eq(pab_tt_nproc(tt, k, 8), 1);
+
+    /* Someone counted at depth 3 while the entry is deeper: the exclusive
+     * test applies only to an entry of exactly the node's depth. */
+    uint64_t j = mix(33);
+    cr_assert_eq(enter(tt, j, 3, false, &w, 0, 10), PAB_TT_SEARCH);
+    pab_tt_store(tt, j, 9, PAB_BOUND_LOWER, -50, 1);
+    cr_assert_eq(pab_tt_nproc(tt, j, 3), 1);
+    cr_assert_eq(enter(tt, j, 3, true, &w, 0, 10), PAB_TT_SEARCH_UNCOUNTED);
+    cr_assert_eq(pab_tt_nproc(tt, j, 3), 1);
     pab_tt_destroy(tt);
 }
 
