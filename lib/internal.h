@@ -162,7 +162,7 @@ pab_score_t ns_quiesce(worker *w, pab_score_t alpha, pab_score_t beta,
 pab_score_t ns_horizon(worker *w, pab_score_t alpha, pab_score_t beta,
                        int ply);
 pab_score_t ns_plain(worker *w, pab_score_t alpha, pab_score_t beta,
-                     int depth, int ply);
+                     int depth, int ply, unsigned flags);
 /* The first legal root move, PAB_MOVE_NONE if there is none (then *terminal
  * holds the position's value). */
 pab_move_t ns_first_legal(worker *w, pab_score_t *terminal);

@@ -526,7 +526,7 @@ pab_score_t ns_search(worker *w, pab_score_t alpha, pab_score_t beta,
 /* Textbook fail-hard alpha-beta in negamax form: the game's move order,
  * no table, no null windows, every node counted (root and leaves too). */
 pab_score_t ns_plain(worker *w, pab_score_t alpha, pab_score_t beta, int depth,
-                     int ply)
+                     int ply, unsigned flags)
 {
     if (worker_node(w))
         return 0;
@@ -546,7 +546,7 @@ pab_score_t ns_plain(worker *w, pab_score_t alpha, pab_score_t beta, int depth,
     for (int i = 0; i < n; i++) {
         if (!make(w, moves[i]))
             continue;
-        pab_score_t v = -ns_plain(w, -beta, -score, depth - 1, ply + 1);
+        pab_score_t v = -ns_plain(w, -beta, -score, depth - 1, ply + 1, 0);
         unmake(w, moves[i]);
         if (w->aborted)
             return 0;

@@ -270,10 +270,7 @@ void iterate(worker *w, ns_fn root, int depth_offset, bool report)
         }
         int depth = d + depth_offset > PAB_DEPTH_MAX ? PAB_DEPTH_MAX
                                                      : d + depth_offset;
-        pab_score_t v = cfg->plain && root == ns_search
-                            ? ns_plain(w, -PAB_SCORE_INF, PAB_SCORE_INF,
-                                       depth, 0)
-                            : aspirate(w, root, depth, guess);
+        pab_score_t v = aspirate(w, root, depth, guess);
         if (w->aborted)
             return;
         guess = v;
@@ -322,8 +319,11 @@ static void normalise(pab_config *dst, const pab_config *src)
         dst->late_move_reductions = false;
         dst->futility_pruning = false;
         dst->check_extension = false;
-        /* ABDADA's table is its scheduler: it keeps it. */
-        dst->use_tt = dst->algorithm == PAB_ALGO_ABDADA;
+        /* The threads of the algorithms that all start at the root
+         * share their work through the table: they keep it. */
+        dst->use_tt = dst->algorithm == PAB_ALGO_ABDADA ||
+                      dst->algorithm == PAB_ALGO_SIMPLIFIED_ABDADA ||
+                      dst->algorithm == PAB_ALGO_LAZY_SMP;
     }
 }
 
@@ -344,7 +344,7 @@ static void answer_without_search(worker *w, pab_move_t first,
         r->score = terminal;
     } else {
         pab_score_t v = w->sh->cfg.plain
-                            ? ns_plain(w, -PAB_SCORE_INF, PAB_SCORE_INF, 0, 0)
+                            ? ns_plain(w, -PAB_SCORE_INF, PAB_SCORE_INF, 0, 0, 0)
                             : ns_horizon(w, -PAB_SCORE_INF, PAB_SCORE_INF, 0);
         r->score = v;
     }

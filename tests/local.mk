@@ -23,3 +23,9 @@ tests_test_search_LDADD = $(TEST_LIBS)
 PLAIN_TESTS += tests/check_headers.sh tests/check_symbols.sh
 EXTRA_DIST += tests/check_headers.sh tests/check_symbols.sh
 AM_TESTS_ENVIRONMENT += CC='$(CC)'; export CC;
+
+UNIT_TESTS += tests/test_parallel
+check_PROGRAMS += tests/test_parallel
+tests_test_parallel_SOURCES = tests/test_parallel.c
+tests_test_parallel_CFLAGS = $(TEST_CFLAGS)
+tests_test_parallel_LDADD = $(TEST_LIBS) -lpthread
