@@ -89,15 +89,16 @@ int pab_cs_create(pab_cs **out, unsigned size, unsigned ways, int defer_depth)
     pab_cs *cs = calloc(1, sizeof *cs);
     if (cs == NULL)
         return PAB_ENOMEM;
-    /* Zeroed memory is an empty table; aligning by hand keeps a set of up to
-     * eight ways on one cache line. */
+    /* Zeroed memory is an empty table; aligning by hand keeps a set of 1,
+     * 2, 4 or 8 ways (the default 4) within one cache line. */
     size_t words = (size_t)size * ways;
     cs->raw = calloc(1, words * sizeof(rt_word) + CS_LINE);
     if (cs->raw == NULL) {
         free(cs);
         return PAB_ENOMEM;
     }
-    uintptr_t p = ((uintptr_t)cs->raw + CS_LINE - 1) & ~(uintptr_t)(CS_LINE - 1);
+    uintptr_t p = (uintptr_t)cs->raw + CS_LINE - 1;
+    p &= ~(uintptr_t)(CS_LINE - 1);
     cs->way = (rt_word *)p;
     cs->mask = size - 1;
     cs->size = size;

@@ -174,7 +174,8 @@ static pab_move_t data_move(uint64_t data)
 
 static uint64_t pack_info(int depth, pab_bound bound, unsigned age)
 {
-    return (uint64_t)depth | (uint64_t)(bound & INFO_BOUND_MASK) << INFO_BOUND_SHIFT |
+    return (uint64_t)depth |
+           (uint64_t)(bound & INFO_BOUND_MASK) << INFO_BOUND_SHIFT |
            (uint64_t)(age & INFO_AGE_MASK) << INFO_AGE_SHIFT | INFO_VALID;
 }
 

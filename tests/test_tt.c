@@ -57,7 +57,8 @@ static void expect_entry(pab_tt *tt, uint64_t key, int depth, pab_bound bound,
 Test(tt, probe_misses_on_empty_table)
 {
     pab_tt *tt = small_table();
-    pab_tt_entry e = {.score = 7, .move = 3, .depth = 4, .bound = 3, .nproc = 9};
+    pab_tt_entry e = {
+        .score = 7, .move = 3, .depth = 4, .bound = 3, .nproc = 9};
     /* Key 0 against all-zero slots: the valid bit keeps it a miss. */
     cr_assert_not(pab_tt_probe(tt, 0, &e));
     cr_assert_eq(e.move, PAB_MOVE_NONE);
