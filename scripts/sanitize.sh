@@ -15,6 +15,7 @@ cd "$dir"
 make -j"$(nproc)" >/dev/null
 export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1"
 export ASAN_OPTIONS="detect_leaks=1 abort_on_error=0"
+export LSAN_OPTIONS="suppressions=$(cd .. && pwd)/tests/lsan.supp print_suppressions=0"
 export UBSAN_OPTIONS="print_stacktrace=1 halt_on_error=1"
 status=0
 make -j"$(nproc)" check || status=1

@@ -29,3 +29,10 @@ check_PROGRAMS += tests/test_parallel
 tests_test_parallel_SOURCES = tests/test_parallel.c
 tests_test_parallel_CFLAGS = $(TEST_CFLAGS)
 tests_test_parallel_LDADD = $(TEST_LIBS) -lpthread
+
+STRESS_TESTS += tests/stress_search
+check_PROGRAMS += tests/stress_search
+tests_stress_search_SOURCES = tests/stress_search.c
+tests_stress_search_CFLAGS = $(AM_CFLAGS)
+tests_stress_search_LDADD = examples/games/libpabgames.la lib/libpab.la -lpthread
+EXTRA_DIST += tests/lsan.supp
