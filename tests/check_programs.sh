@@ -1,0 +1,58 @@
+#!/bin/sh
+# The example programs as a user drives them: pab-bench's commands and
+# output lines, its errors (one line, exit 2), and pab-tictactoe against a
+# scripted person (bad input is refused and the game goes on) and itself.
+top_builddir=${top_builddir:-.}
+bench="$top_builddir/examples/bench/pab-bench"
+ttt="$top_builddir/examples/tictactoe/pab-tictactoe"
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { echo "FAIL: $1"; fail=$((fail + 1)); }
+expect_line() { # description, expected last line, command...
+    what=$1 want=$2; shift 2
+    got=$("$@" 2>/dev/null | tail -n 1)
+    [ "$got" = "$want" ] && ok || bad "$what: got '$got', want '$want'"
+}
+
+expect_line "tictactoe perft 9" "Nodes searched: 127872" \
+    "$bench" perft --game=tictactoe --depth=9
+expect_line "connect4 perft 6 (7^6: no game ends before 7 stones)" "Nodes searched: 117649" \
+    "$bench" perft --game=connect4 --depth=6
+expect_line "othello perft 5" "Nodes searched: 1396" \
+    "$bench" perft --game=othello --depth=5
+expect_line "tictactoe solve" "score 0" "$bench" solve --game=tictactoe
+expect_line "connect4 solve" "score 6" \
+    "$bench" solve --game=connect4 --position=67152117737262713366376314254
+
+out=$("$bench" search 2>/dev/null | tail -n 1)
+case "$out" in
+"bestmove "[1-9]" score 0 depth 9 nodes "*" time_ms "*) ok ;;
+*) bad "default search line: '$out'" ;;
+esac
+
+# Errors: one line on stderr, exit status 2, nothing on stdout.
+for args in "search --game=chesss" "search --depth=x" "perft --game=tictactoe" \
+    "search --algo=mtdf" "frobnicate" "search --game=connect4 --position=9" \
+    "search --threads=0"; do
+    # shellcheck disable=SC2086
+    "$bench" $args >"$top_builddir/tests/prog.out" 2>"$top_builddir/tests/prog.err"
+    status=$?
+    lines=$(wc -l <"$top_builddir/tests/prog.err")
+    if [ "$status" -eq 2 ] && [ "$lines" -eq 1 ] && [ ! -s "$top_builddir/tests/prog.out" ]; then
+        ok
+    else
+        bad "pab-bench $args: status $status, $lines stderr lines"
+    fi
+done
+
+# A person who types nonsense, an occupied square, then plays on to the end.
+out=$(printf 'x\n0\n5\n5\n1\n2\n3\n4\n6\n7\n8\n9\n' |
+    "$ttt" --first=human 2>&1)
+echo "$out" | grep -q "'x' is not an empty square" && ok || bad "bad input not refused"
+echo "$out" | grep -q "'5' is not an empty square" && ok || bad "occupied square not refused"
+echo "$out" | tail -n 1 | grep -Eq '^(draw|O wins)$' && ok ||
+    bad "perfect play lost to a person: $(echo "$out" | tail -n 1)"
+expect_line "self play is a draw" "draw" "$ttt" --self
+rm -f "$top_builddir/tests/prog.out" "$top_builddir/tests/prog.err"
+echo "check_programs: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
