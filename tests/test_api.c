@@ -204,3 +204,38 @@ Test(api, borrowed_table_is_used_and_survives)
     cr_assert_eq(e.score, 0);
     pab_tt_destroy(tt);
 }
+
+Test(api, config_options_by_name)
+{
+    pab_config c;
+    pab_config_init(&c);
+    cr_assert_eq(pab_config_set_option(&c, "algorithm", "ybwc"), 0);
+    cr_assert_eq(c.algorithm, PAB_ALGO_YBWC);
+    cr_assert_eq(pab_config_set_option(&c, "threads", "8"), 0);
+    cr_assert_eq(c.threads, 8);
+    cr_assert_eq(pab_config_set_option(&c, "ybwc_strong", "false"), 0);
+    cr_assert(!c.ybwc_strong);
+    cr_assert_eq(pab_config_set_option(&c, "defer_depth", "5"), 0);
+    cr_assert_eq(c.defer_depth, 5);
+    cr_assert_eq(pab_config_set_option(&c, "split_policy", "highest"), 0);
+    cr_assert_eq(c.split_policy, PAB_SPLIT_HIGHEST);
+    cr_assert_eq(pab_config_set_option(&c, "node_limit", "123456789012"), 0);
+    cr_assert_eq(c.node_limit, 123456789012ull);
+    cr_assert_eq(pab_config_validate(&c), 0);
+    /* Bad values and names change nothing. */
+    cr_assert_eq(pab_config_set_option(&c, "threads", "many"), PAB_EINVAL);
+    cr_assert_eq(pab_config_set_option(&c, "threads", "-1"), PAB_EINVAL);
+    cr_assert_eq(c.threads, 8);
+    cr_assert_eq(pab_config_set_option(&c, "ybwc_strong", "maybe"), PAB_EINVAL);
+    cr_assert_eq(pab_config_set_option(&c, "split_policy", "left"), PAB_EINVAL);
+    cr_assert_eq(c.split_policy, PAB_SPLIT_HIGHEST);
+    cr_assert_eq(pab_config_set_option(&c, "algorithm", "mtdf"), PAB_EALGO);
+    cr_assert_eq(pab_config_set_option(&c, "warp_speed", "9"), PAB_EOPTION);
+    cr_assert_eq(pab_config_set_option(NULL, "threads", "1"), PAB_EINVAL);
+    /* Every listed name is settable. */
+    unsigned n = 0;
+    for (const char *name; (name = pab_config_option_name(n)) != NULL; n++)
+        cr_assert_neq(pab_config_set_option(&c, name, "x"), PAB_EOPTION,
+                      "%s", name);
+    cr_assert_geq(n, 20);
+}

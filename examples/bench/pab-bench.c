@@ -24,6 +24,8 @@ typedef struct options {
     unsigned threads;
     unsigned hash_mb;
     int plain;            /* -1: the game's default */
+    const char *opts[64]; /* --opt NAME=VALUE, in order */
+    unsigned nopts;
 } options;
 
 static const char *prog = "pab-bench";
@@ -35,6 +37,7 @@ static void usage(FILE *f)
             "       %s search --game=G [--position=P] [--params=X] [--depth=D]\n"
             "                 [--algo=A] [--threads=N] [--hash-mb=M] "
             "[--plain|--no-plain]\n"
+            "                 [--opt NAME=VALUE ...]\n"
             "       %s solve  --game=G [--position=P] [--algo=A] "
             "[--threads=N] [--hash-mb=M]\n"
             "       %s ordering --tree=b,wa,wb --seeds=tg1|tg2 --depth=D\n"
@@ -96,7 +99,12 @@ static void parse_options(int argc, char **argv, options *o)
                 (unsigned)parse_number("--threads", v, 1, PAB_THREADS_MAX);
         else if ((v = option_value(a, "--hash-mb")))
             o->hash_mb = (unsigned)parse_number("--hash-mb", v, 1, 1 << 20);
-        else if (strcmp(a, "--plain") == 0)
+        else if ((v = option_value(a, "--opt")) ||
+                 (strcmp(a, "--opt") == 0 && i + 1 < argc && (v = argv[++i]))) {
+            if (o->nopts == sizeof o->opts / sizeof o->opts[0])
+                fail("%s", "too many --opt");
+            o->opts[o->nopts++] = v;
+        } else if (strcmp(a, "--plain") == 0)
             o->plain = 1;
         else if (strcmp(a, "--no-plain") == 0)
             o->plain = 0;
@@ -202,6 +210,25 @@ static void on_iteration(const pab_result *r, void *user)
     p->shown = true;
 }
 
+/* --opt NAME=VALUE sets any pab_config field by name. */
+static void apply_opts(const options *o, pab_config *cfg)
+{
+    for (unsigned i = 0; i < o->nopts; i++) {
+        char name[64];
+        const char *eq = strchr(o->opts[i], '=');
+        size_t n = eq ? (size_t)(eq - o->opts[i]) : 0;
+        if (eq == NULL || n == 0 || n >= sizeof name)
+            fail("--opt wants NAME=VALUE, not '%s'", o->opts[i]);
+        memcpy(name, o->opts[i], n);
+        name[n] = '\0';
+        int rc = pab_config_set_option(cfg, name, eq + 1);
+        if (rc == PAB_EOPTION)
+            fail("unknown --opt name '%s'", name);
+        if (rc < 0)
+            fail("bad value in --opt %s", o->opts[i]);
+    }
+}
+
 static int run_search(const options *o, loaded *l, pab_config *cfg,
                       pab_result *res)
 {
@@ -217,6 +244,7 @@ static int run_search(const options *o, loaded *l, pab_config *cfg,
         cfg->algorithm = (pab_algorithm)a;
     }
     cfg->threads = o->threads ? o->threads : 1;
+    apply_opts(o, cfg);
     progress p = {.l = l, .t0 = now_ms()};
     cfg->info = on_iteration;
     cfg->info_user = &p;

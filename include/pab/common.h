@@ -44,7 +44,8 @@ extern "C" {
     XX(EBUSY, -9, "a search is already running on this searcher")             \
     XX(EGAME, -10, "a game callback reported an error")                       \
     XX(ETHREAD, -11, "could not start a thread")                              \
-    XX(EVERSION, -12, "structure size does not match this library")
+    XX(EVERSION, -12, "structure size does not match this library")        \
+    XX(EOPTION, -13, "unknown option name")
 
 typedef enum pab_errno {
 #define PAB_ERRNO_ENUM_(name, value, text) PAB_##name = (value),

@@ -128,6 +128,9 @@ typedef struct pab_searcher pab_searcher;
 
 PAB_API void pab_config_init(pab_config *config);
 PAB_API int pab_config_validate(const pab_config *config);
+PAB_API int pab_config_set_option(pab_config *config, const char *name,
+                                  const char *value);
+PAB_API const char *pab_config_option_name(unsigned index);
 
 PAB_API int pab_searcher_create(pab_searcher **searcher, const pab_game *game,
                                 size_t tt_bytes);
