@@ -9,6 +9,8 @@ dist_man3_MANS += \
 	man/man3/pab_algorithm_name.3 \
 	man/man3/pab_config_init.3 \
 	man/man3/pab_config_validate.3 \
+	man/man3/pab_config_set_option.3 \
+	man/man3/pab_config_option_name.3 \
 	man/man3/pab_cs_clear.3 \
 	man/man3/pab_cs_create.3 \
 	man/man3/pab_cs_defer.3 \
