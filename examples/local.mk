@@ -8,7 +8,9 @@ examples_games_libpabgames_la_LIBADD = lib/libpab.la
 
 
 bin_PROGRAMS += examples/bench/pab-bench examples/tictactoe/pab-tictactoe
-examples_bench_pab_bench_SOURCES = examples/bench/pab-bench.c
+examples_bench_pab_bench_SOURCES = examples/bench/pab-bench.c \
+	examples/bench/bench.h examples/bench/bench.c \
+	examples/bench/compare.h examples/bench/compare.c
 examples_bench_pab_bench_LDADD = examples/games/libpabgames.la lib/libpab.la -lm
 examples_tictactoe_pab_tictactoe_SOURCES = examples/tictactoe/pab-tictactoe.c
 examples_tictactoe_pab_tictactoe_LDADD = examples/games/libpabgames.la lib/libpab.la

@@ -89,6 +89,8 @@
  * Everything except create, destroy, clear, clear_shard and resize_shard
  * may run concurrently from any number of threads.
  */
+/* madvise() and MADV_HUGEPAGE are outside POSIX. */
+#define _DEFAULT_SOURCE 1
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -98,6 +100,8 @@
 #include <string.h>
 
 #include <pab/tt.h>
+
+#include <sys/mman.h>
 
 #include "runtime.h"
 
@@ -470,21 +474,39 @@ static unsigned default_shards(size_t bytes)
     return n;
 }
 
-/* calloc gives zeroed memory (all slots empty), but for big tables only
- * lazily: the first search would pay a page fault per page it touches and
- * its times would measure the kernel.  Writing the zeroes once here moves
- * that cost to creation.  Aligning by hand keeps each bucket on one cache
- * line. */
+/* A table is probed at random: with 4 KiB pages nearly every probe also
+ * misses the TLB.  Where the kernel offers transparent huge pages on
+ * request, ask for them for large shards (aligned to a huge page).  This is
+ * advice only; nothing depends on it being taken. */
+#define TT_HUGE_PAGE ((size_t)2 << 20)
+
+static void advise_huge_pages(void *p, size_t bytes)
+{
+#if defined(MADV_HUGEPAGE)
+    if (bytes >= TT_HUGE_PAGE)
+        madvise(p, bytes & ~(TT_HUGE_PAGE - 1), MADV_HUGEPAGE);
+#else
+    (void)p;
+    (void)bytes;
+#endif
+}
+
+/* Zeroed memory is all slots empty.  The zeroes are written here, not left
+ * to calloc's lazy pages: otherwise the first search would pay a page fault
+ * per page it touches and its times would measure the kernel.  Aligning by
+ * hand keeps each bucket on one cache line. */
 static int shard_alloc(tt_shard *s, uint64_t nbuckets)
 {
     size_t bytes = (size_t)nbuckets * TT_LINE;
-    void *raw = calloc(1, bytes + TT_LINE);
+    size_t align = bytes >= TT_HUGE_PAGE ? TT_HUGE_PAGE : TT_LINE;
+    void *raw = malloc(bytes + align);
     if (raw == NULL)
         return PAB_ENOMEM;
-    uintptr_t p = ((uintptr_t)raw + TT_LINE - 1) & ~(uintptr_t)(TT_LINE - 1);
+    uintptr_t p = ((uintptr_t)raw + align - 1) & ~(uintptr_t)(align - 1);
     s->raw = raw;
     s->buckets = (tt_bucket *)p;
     s->nbuckets = nbuckets;
+    advise_huge_pages(s->buckets, bytes);
     memset(s->buckets, 0, bytes); /* not yet shared: plain writes */
     return 0;
 }

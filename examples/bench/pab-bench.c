@@ -12,6 +12,8 @@
 #include <pab/pab.h>
 
 #include "../games/games.h"
+#include "bench.h"
+#include "compare.h"
 #include "ordering.h"
 
 typedef struct options {
@@ -46,14 +48,6 @@ static void usage(FILE *f)
     for (int i = 0; ex_games[i] != NULL; i++)
         fprintf(f, " %s", ex_games[i]->name);
     fprintf(f, "\n");
-}
-
-static void fail(const char *fmt, const char *arg)
-{
-    fprintf(stderr, "%s: ", prog);
-    fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\n");
-    exit(2);
 }
 
 static long parse_number(const char *name, const char *text, long lo, long hi)
@@ -102,51 +96,15 @@ static void parse_options(int argc, char **argv, options *o)
         else if ((v = option_value(a, "--opt")) ||
                  (strcmp(a, "--opt") == 0 && i + 1 < argc && (v = argv[++i]))) {
             if (o->nopts == sizeof o->opts / sizeof o->opts[0])
-                fail("%s", "too many --opt");
+                bench_fail("%s", "too many --opt");
             o->opts[o->nopts++] = v;
         } else if (strcmp(a, "--plain") == 0)
             o->plain = 1;
         else if (strcmp(a, "--no-plain") == 0)
             o->plain = 0;
         else
-            fail("unknown option '%s' (see --help)", a);
+            bench_fail("unknown option '%s' (see --help)", a);
     }
-}
-
-/* ---- a loaded game ------------------------------------------------------ */
-
-typedef struct loaded {
-    const ex_game *ex;
-    pab_game game;
-    void *state;
-} loaded;
-
-static void load_game(const options *o, loaded *l)
-{
-    char err[256] = "";
-    l->ex = ex_game_find(o->game);
-    if (l->ex == NULL)
-        fail("unknown game '%s'", o->game);
-    l->state = calloc(1, EX_STATE_MAX);
-    if (l->state == NULL)
-        fail("%s", "out of memory");
-    if (l->ex->setup(&l->game, l->state, o->params, o->position, err,
-                     sizeof err) < 0)
-        fail("%s", err[0] ? err : "bad game parameters or position");
-}
-
-static void unload_game(loaded *l)
-{
-    if (l->ex->teardown != NULL)
-        l->ex->teardown(&l->game);
-    free(l->state);
-}
-
-static uint64_t now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
 }
 
 /* ---- perft -------------------------------------------------------------- */
@@ -154,18 +112,18 @@ static uint64_t now_ms(void)
 /* Per-move counts at the root, as Stockfish prints them, then the total. */
 static int cmd_perft(const options *o)
 {
-    loaded l;
-    load_game(o, &l);
+    bench_loaded l;
+    bench_load(o->game, o->params, o->position, &l);
     if (o->depth < 1)
-        fail("%s", "perft needs --depth=D with D >= 1");
+        bench_fail("%s", "perft needs --depth=D with D >= 1");
     const pab_game *g = &l.game;
     pab_move_t moves[PAB_MAX_MOVES * 4];
     unsigned cap = g->max_moves ? g->max_moves : PAB_MAX_MOVES;
     if (cap > sizeof moves / sizeof moves[0])
-        fail("%s", "game has too many moves for pab-bench");
+        bench_fail("%s", "game has too many moves for pab-bench");
     pab_score_t terminal = 0;
     int n = g->generate(l.state, moves, cap, &terminal, g->user);
-    uint64_t total = 0, t0 = now_ms();
+    uint64_t total = 0, t0 = bench_now_ms();
     if (n == 0 && (l.ex->perft_flags & PAB_PERFT_COUNT_TERMINAL))
         total = 1;
     for (int i = 0; i < n; i++) {
@@ -174,7 +132,7 @@ static int cmd_perft(const options *o)
             int rc = pab_perft(g, l.state, o->depth - 1, l.ex->perft_flags,
                                &count);
             if (rc < 0)
-                fail("perft: %s", pab_strerror(rc));
+                bench_fail("perft: %s", pab_strerror(rc));
             char name[32];
             g->unmake(l.state, moves[i], g->user);
             l.ex->move_name(g, l.state, moves[i], name, sizeof name);
@@ -185,15 +143,15 @@ static int cmd_perft(const options *o)
         }
     }
     printf("\ntime_ms %" PRIu64 "\nNodes searched: %" PRIu64 "\n",
-           now_ms() - t0, total);
-    unload_game(&l);
+           bench_now_ms() - t0, total);
+    bench_unload(&l);
     return 0;
 }
 
 /* ---- search and solve ---------------------------------------------------- */
 
 typedef struct progress {
-    const loaded *l;
+    const bench_loaded *l;
     uint64_t t0;
     bool shown;
 } progress;
@@ -202,7 +160,7 @@ typedef struct progress {
 static void on_iteration(const pab_result *r, void *user)
 {
     progress *p = user;
-    if (now_ms() - p->t0 < 1000)
+    if (bench_now_ms() - p->t0 < 1000)
         return;
     fprintf(stderr, "\rdepth %d score %d nodes %" PRIu64 " time_ms %" PRIu64
                     "   ",
@@ -210,42 +168,24 @@ static void on_iteration(const pab_result *r, void *user)
     p->shown = true;
 }
 
-/* --opt NAME=VALUE sets any pab_config field by name. */
-static void apply_opts(const options *o, pab_config *cfg)
-{
-    for (unsigned i = 0; i < o->nopts; i++) {
-        char name[64];
-        const char *eq = strchr(o->opts[i], '=');
-        size_t n = eq ? (size_t)(eq - o->opts[i]) : 0;
-        if (eq == NULL || n == 0 || n >= sizeof name)
-            fail("--opt wants NAME=VALUE, not '%s'", o->opts[i]);
-        memcpy(name, o->opts[i], n);
-        name[n] = '\0';
-        int rc = pab_config_set_option(cfg, name, eq + 1);
-        if (rc == PAB_EOPTION)
-            fail("unknown --opt name '%s'", name);
-        if (rc < 0)
-            fail("bad value in --opt %s", o->opts[i]);
-    }
-}
-
-static int run_search(const options *o, loaded *l, pab_config *cfg,
+static int run_search(const options *o, bench_loaded *l, pab_config *cfg,
                       pab_result *res)
 {
     pab_searcher *s;
     size_t bytes = (size_t)(o->hash_mb ? o->hash_mb : 64) << 20;
     int rc = pab_searcher_create(&s, &l->game, bytes);
     if (rc < 0)
-        fail("cannot create searcher: %s", pab_strerror(rc));
+        bench_fail("cannot create searcher: %s", pab_strerror(rc));
     if (o->algo != NULL) {
         int a = pab_algorithm_from_name(o->algo);
         if (a < 0)
-            fail("unknown algorithm '%s'", o->algo);
+            bench_fail("unknown algorithm '%s'", o->algo);
         cfg->algorithm = (pab_algorithm)a;
     }
     cfg->threads = o->threads ? o->threads : 1;
-    apply_opts(o, cfg);
-    progress p = {.l = l, .t0 = now_ms()};
+    for (unsigned i = 0; i < o->nopts; i++)
+        bench_apply_opt(cfg, o->opts[i]);
+    progress p = {.l = l, .t0 = bench_now_ms()};
     cfg->info = on_iteration;
     cfg->info_user = &p;
     rc = pab_search(s, l->state, cfg, res);
@@ -253,7 +193,7 @@ static int run_search(const options *o, loaded *l, pab_config *cfg,
         fprintf(stderr, "\n");
     pab_searcher_destroy(s);
     if (rc < 0)
-        fail("search failed: %s", pab_strerror(rc));
+        bench_fail("search failed: %s", pab_strerror(rc));
     return rc;
 }
 
@@ -270,8 +210,8 @@ static void print_stats(const pab_stats *st)
 
 static int cmd_search(const options *o)
 {
-    loaded l;
-    load_game(o, &l);
+    bench_loaded l;
+    bench_load(o->game, o->params, o->position, &l);
     pab_config cfg;
     pab_result res;
     char name[32] = "none";
@@ -285,15 +225,15 @@ static int cmd_search(const options *o)
     printf("bestmove %s score %d depth %d nodes %" PRIu64 " time_ms %" PRIu64
            "\n",
            name, (int)res.score, res.depth, res.stats.nodes, res.time_ms);
-    unload_game(&l);
+    bench_unload(&l);
     return 0;
 }
 
 /* Search to the end of the game with everything inexact switched off. */
 static int cmd_solve(const options *o)
 {
-    loaded l;
-    load_game(o, &l);
+    bench_loaded l;
+    bench_load(o->game, o->params, o->position, &l);
     pab_config cfg;
     pab_result res;
     pab_config_init(&cfg);
@@ -308,7 +248,7 @@ static int cmd_solve(const options *o)
     run_search(o, &l, &cfg, &res);
     printf("time_ms %" PRIu64 " nodes %" PRIu64 "\nscore %ld\n", res.time_ms,
            res.stats.nodes, l.ex->natural_score(&l.game, l.state, res.score));
-    unload_game(&l);
+    bench_unload(&l);
     return 0;
 }
 
@@ -327,6 +267,8 @@ int main(int argc, char **argv)
     }
     if (strcmp(o.command, "ordering") == 0)
         return bench_ordering(argc - 1, argv + 1);
+    if (strcmp(o.command, "compare") == 0)
+        return bench_compare(argc - 1, argv + 1);
     parse_options(argc, argv, &o);
     if (strcmp(o.command, "perft") == 0)
         return cmd_perft(&o);
@@ -334,6 +276,6 @@ int main(int argc, char **argv)
         return cmd_search(&o);
     if (strcmp(o.command, "solve") == 0)
         return cmd_solve(&o);
-    fail("unknown command '%s' (perft, search, solve, ordering)", o.command);
+    bench_fail("unknown command '%s' (perft, search, solve, ordering)", o.command);
     return 2;
 }

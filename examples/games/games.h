@@ -45,6 +45,10 @@ typedef struct ex_game {
      * iterative deepening). */
     int (*solve_depth)(const pab_game *game, const void *state);
     unsigned perft_flags; /* PAB_PERFT_* convention of the game */
+    /* Optional: the positions `pab-bench compare` uses by default, by
+     * index, NULL past the last; and the depth it searches them to. */
+    const char *(*bench_position)(unsigned index);
+    int bench_depth;
     int default_depth;    /* pab-bench search default */
     bool plain_default;   /* tree: true */
 } ex_game;

@@ -230,6 +230,13 @@ static int ex_solve_depth(const pab_game *g, const void *state)
     return 9 - ((const ttt_state *)state)->stones;
 }
 
+static const char *ex_bench_position(unsigned index)
+{
+    static const char *const positions[] = {".........", "X........",
+                                            "....X....", "X...O...."};
+    return index < 4 ? positions[index] : NULL;
+}
+
 const ex_game ex_tictactoe = {
     .name = "tictactoe",
     .description = "tic-tac-toe (params: plain, stones or mate scoring)",
@@ -240,4 +247,6 @@ const ex_game ex_tictactoe = {
     .solve_depth = ex_solve_depth,
     .perft_flags = 0,
     .default_depth = 9,
+    .bench_position = ex_bench_position,
+    .bench_depth = 9,
 };

@@ -691,6 +691,18 @@ static int ex_tree_solve_depth(const pab_game *game, const void *state)
     return left > 0 ? left : 0;
 }
 
+/* pab-bench compare's default: the first ten tg1 trees, as the thesis'
+ * experiments search them (plain mode, depth 7). */
+static const char *ex_tree_bench_position(unsigned index)
+{
+    static char text[16];
+    uint32_t seeds[TREE_TG1_COUNT];
+    if (index >= 10 || tree_seed_set("tg1", seeds, TREE_TG1_COUNT) <= index)
+        return NULL;
+    snprintf(text, sizeof text, "%u", (unsigned)seeds[index]);
+    return text;
+}
+
 const ex_game ex_tree = {
     .name = "tree",
     .description = "artificial exponentially ordered trees (thesis ch. 4); "
@@ -704,4 +716,6 @@ const ex_game ex_tree = {
     .perft_flags = 0,
     .default_depth = 5,
     .plain_default = true,
+    .bench_position = ex_tree_bench_position,
+    .bench_depth = 7,
 };

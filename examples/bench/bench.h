@@ -1,0 +1,39 @@
+/*
+ * What pab-bench's commands share: failing with one line, the clock,
+ * loading a game and a position, and --opt.
+ */
+#ifndef PAB_BENCH_BENCH_H
+#define PAB_BENCH_BENCH_H
+
+#include <stdint.h>
+
+#include <pab/pab.h>
+
+#include "../games/games.h"
+
+/* Print "pab-bench: " and the message on stderr, exit with status 2. */
+void bench_fail(const char *fmt, const char *arg);
+
+uint64_t bench_now_ms(void);
+
+/* A game set up on one position. */
+typedef struct bench_loaded {
+    const ex_game *ex;
+    pab_game game;
+    void *state; /* EX_STATE_MAX bytes */
+} bench_loaded;
+
+/* Set up `game` (a registry name) on `position` (NULL: the initial one);
+ * fails the program with the game's message on error. */
+void bench_load(const char *game, const char *params, const char *position,
+                bench_loaded *l);
+void bench_unload(bench_loaded *l);
+
+/* Apply "NAME=VALUE" to cfg with pab_config_set_option(), or fail. */
+void bench_apply_opt(pab_config *cfg, const char *text);
+
+/* "a,b,c" into at most max items (pointers into a copy the caller frees
+ * with free(items[0]) when n > 0); returns n, fails on an empty item. */
+unsigned bench_split_list(const char *text, const char **items, unsigned max);
+
+#endif /* PAB_BENCH_BENCH_H */

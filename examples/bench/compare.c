@@ -1,0 +1,480 @@
+/*
+ * pab-bench compare: time to a fixed depth and nodes for every algorithm
+ * and thread count on a set of positions, and the papers' measures:
+ *
+ *   RS  = T(algo, 1) / T(algo, N)             relative speedup (Weill)
+ *   AS  = T(serial, 1) / T(algo, N)           absolute speedup (Weill)
+ *   SO  = nodes(algo, N) / nodes(algo, 1) - 1 search overhead (Weill)
+ *   TO  = T(algo, N) * N / T(algo, 1) - 1     time overhead (Weill)
+ *   EF  = AS / N                              efficiency (Weill)
+ *   CSS = N / (RS * (SO + 1)) - 1             the thesis' equation 6.3,
+ *                                             its misprint corrected
+ *
+ * Times and node counts are the median of --repeat runs per position,
+ * summed over the positions.  Every run starts from a cleared table of the
+ * same size, whatever the thread count (Weill, section 3).
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <pab/pab.h>
+
+#include "bench.h"
+#include "compare.h"
+
+#define MAX_ITEMS 32
+#define MAX_POSITIONS 256
+
+typedef struct cmp_options {
+    const char *game;
+    const char *params;
+    const char *positions_file;
+    const char *algos[MAX_ITEMS];
+    unsigned nalgos;
+    unsigned threads[MAX_ITEMS];
+    unsigned nthreads;
+    int depth;
+    unsigned repeat;
+    unsigned hash_mb;
+    int plain;
+    const char *opts[MAX_ITEMS];
+    unsigned nopts;
+    const char *csv, *json, *plot;
+} cmp_options;
+
+typedef struct row {
+    const char *algo;
+    unsigned threads;
+    double time_ms; /* sum over positions of the median */
+    uint64_t nodes; /* likewise */
+    double rs, as, so, to, ef, css;
+    bool oversubscribed;
+} row;
+
+typedef struct bench_run {
+    const cmp_options *o;
+    const char *positions[MAX_POSITIONS];
+    unsigned npositions;
+    row rows[MAX_ITEMS * MAX_ITEMS + 1];
+    unsigned nrows;
+    unsigned done, total; /* for the progress bar */
+    unsigned cores;
+} bench_run;
+
+/* ---- arguments -------------------------------------------------------------- */
+
+static const char *value_of(const char *arg, const char *name)
+{
+    size_t n = strlen(name);
+    return strncmp(arg, name, n) == 0 && arg[n] == '=' ? arg + n + 1 : NULL;
+}
+
+static void add_threads(cmp_options *o, unsigned t)
+{
+    for (unsigned i = 0; i < o->nthreads; i++)
+        if (o->threads[i] == t)
+            return;
+    if (o->nthreads == MAX_ITEMS)
+        bench_fail("%s", "too many thread counts");
+    o->threads[o->nthreads++] = t;
+}
+
+static void parse_threads(cmp_options *o, const char *text)
+{
+    const char *items[MAX_ITEMS];
+    unsigned n = bench_split_list(text, items, MAX_ITEMS);
+    for (unsigned i = 0; i < n; i++) {
+        int t = atoi(items[i]);
+        if (t < 1 || t > (int)PAB_THREADS_MAX)
+            bench_fail("bad thread count in '%s'", text);
+        add_threads(o, (unsigned)t);
+    }
+    free((void *)items[0]);
+}
+
+static void parse_args(int argc, char **argv, cmp_options *o)
+{
+    const char *v;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if ((v = value_of(a, "--game")))
+            o->game = v;
+        else if ((v = value_of(a, "--params")) || (v = value_of(a, "--tree")))
+            o->params = v;
+        else if ((v = value_of(a, "--positions")))
+            o->positions_file = v;
+        else if ((v = value_of(a, "--algos")))
+            o->nalgos = bench_split_list(v, o->algos, MAX_ITEMS);
+        else if ((v = value_of(a, "--threads")))
+            parse_threads(o, v);
+        else if ((v = value_of(a, "--depth")))
+            o->depth = atoi(v) > 0 && atoi(v) <= PAB_DEPTH_MAX
+                           ? atoi(v)
+                           : (bench_fail("bad --depth '%s'", v), 0);
+        else if ((v = value_of(a, "--repeat")))
+            o->repeat = atoi(v) > 0 ? (unsigned)atoi(v)
+                                    : (bench_fail("bad --repeat '%s'", v), 0);
+        else if ((v = value_of(a, "--hash-mb")))
+            o->hash_mb = atoi(v) > 0 ? (unsigned)atoi(v)
+                                     : (bench_fail("bad --hash-mb '%s'", v), 0);
+        else if ((v = value_of(a, "--opt")) ||
+                 (strcmp(a, "--opt") == 0 && i + 1 < argc && (v = argv[++i]))) {
+            if (o->nopts == MAX_ITEMS)
+                bench_fail("%s", "too many --opt");
+            o->opts[o->nopts++] = v;
+        } else if ((v = value_of(a, "--csv")))
+            o->csv = v;
+        else if ((v = value_of(a, "--json")))
+            o->json = v;
+        else if ((v = value_of(a, "--plot")))
+            o->plot = v;
+        else if (strcmp(a, "--plain") == 0)
+            o->plain = 1;
+        else if (strcmp(a, "--no-plain") == 0)
+            o->plain = 0;
+        else
+            bench_fail("compare: unknown option '%s'", a);
+    }
+}
+
+static void default_algos(cmp_options *o)
+{
+    if (o->nalgos > 0) {
+        for (unsigned i = 0; i < o->nalgos; i++)
+            if (pab_algorithm_from_name(o->algos[i]) < 0)
+                bench_fail("unknown algorithm '%s'", o->algos[i]);
+        return;
+    }
+    for (int a = 0; a < PAB_ALGO_COUNT; a++)
+        if (a != PAB_ALGO_SERIAL)
+            o->algos[o->nalgos++] = pab_algorithm_name(a);
+}
+
+/* ---- positions -------------------------------------------------------------- */
+
+static void read_positions(bench_run *r, const char *file)
+{
+    FILE *f = fopen(file, "r");
+    char line[1024];
+    if (f == NULL)
+        bench_fail("cannot read positions file '%s'", file);
+    while (fgets(line, sizeof line, f) != NULL) {
+        line[strcspn(line, "\r\n")] = '\0';
+        if (line[0] == '\0' || line[0] == '#')
+            continue;
+        if (r->npositions == MAX_POSITIONS)
+            break;
+        r->positions[r->npositions++] = strdup(line);
+    }
+    fclose(f);
+    if (r->npositions == 0)
+        bench_fail("no positions in '%s'", file);
+}
+
+static void embedded_positions(bench_run *r, const ex_game *ex)
+{
+    if (ex->bench_position == NULL) {
+        r->positions[r->npositions++] = NULL; /* the initial position */
+        return;
+    }
+    for (const char *p; r->npositions < MAX_POSITIONS &&
+                        (p = ex->bench_position(r->npositions)) != NULL;)
+        r->positions[r->npositions++] = strdup(p);
+}
+
+/* ---- running ------------------------------------------------------------------ */
+
+static double now_ms_precise(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static void progress(bench_run *r, const char *algo, unsigned threads)
+{
+    static double last;
+    const int width = 30;
+    double now = now_ms_precise();
+    if (r->done < r->total && now - last < 200)
+        return;
+    last = now;
+    int filled = (int)((double)r->done * width / r->total);
+    fprintf(stderr, "\r[%.*s%*s] %u/%u %-18s x%-3u", filled,
+            "##############################", width - filled, "", r->done,
+            r->total, algo, threads);
+    if (r->done == r->total)
+        fprintf(stderr, "\n");
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double median(double *v, unsigned n)
+{
+    qsort(v, n, sizeof *v, cmp_double);
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+static void configure(const bench_run *r, const bench_loaded *l,
+                      pab_config *c, const char *algo, unsigned threads)
+{
+    const cmp_options *o = r->o;
+    pab_config_init(c);
+    c->max_depth = o->depth > 0 ? o->depth
+                   : l->ex->bench_depth > 0 ? l->ex->bench_depth
+                                            : l->ex->default_depth;
+    c->plain = o->plain >= 0 ? o->plain != 0 : l->ex->plain_default;
+    for (unsigned i = 0; i < o->nopts; i++)
+        bench_apply_opt(c, o->opts[i]);
+    c->algorithm = (pab_algorithm)pab_algorithm_from_name(algo);
+    c->threads = threads;
+}
+
+/* Median time and nodes of --repeat searches of one position. */
+static void measure(bench_run *r, pab_searcher *s, const bench_loaded *l,
+                    const char *algo, unsigned threads, double *time_ms,
+                    double *nodes)
+{
+    double t[64], n[64];
+    unsigned k = r->o->repeat;
+    pab_config c;
+    configure(r, l, &c, algo, threads);
+    for (unsigned i = 0; i < k; i++) {
+        pab_result res;
+        pab_tt_clear(pab_searcher_tt(s));
+        double t0 = now_ms_precise();
+        int rc = pab_search(s, l->state, &c, &res);
+        t[i] = now_ms_precise() - t0;
+        if (rc < 0)
+            bench_fail("search failed: %s", pab_strerror(rc));
+        n[i] = (double)res.stats.nodes;
+        r->done++;
+        progress(r, algo, threads);
+    }
+    *time_ms = median(t, k);
+    *nodes = median(n, k);
+}
+
+static row *row_for(bench_run *r, const char *algo, unsigned threads)
+{
+    for (unsigned i = 0; i < r->nrows; i++)
+        if (strcmp(r->rows[i].algo, algo) == 0 && r->rows[i].threads == threads)
+            return &r->rows[i];
+    row *w = &r->rows[r->nrows++];
+    memset(w, 0, sizeof *w);
+    w->algo = algo;
+    w->threads = threads;
+    w->oversubscribed = threads > r->cores;
+    return w;
+}
+
+static void run_position(bench_run *r, const char *position)
+{
+    const cmp_options *o = r->o;
+    bench_loaded l;
+    pab_searcher *s;
+    bench_load(o->game, o->params, position, &l);
+    int rc = pab_searcher_create(&s, &l.game, (size_t)o->hash_mb << 20);
+    if (rc < 0)
+        bench_fail("cannot create searcher: %s", pab_strerror(rc));
+    double t, n;
+    measure(r, s, &l, "serial", 1, &t, &n);
+    row *w = row_for(r, "serial", 1);
+    w->time_ms += t;
+    w->nodes += (uint64_t)n;
+    for (unsigned a = 0; a < o->nalgos; a++) {
+        for (unsigned i = 0; i < o->nthreads; i++) {
+            if (strcmp(o->algos[a], "serial") == 0)
+                continue;
+            measure(r, s, &l, o->algos[a], o->threads[i], &t, &n);
+            w = row_for(r, o->algos[a], o->threads[i]);
+            w->time_ms += t;
+            w->nodes += (uint64_t)n;
+        }
+    }
+    pab_searcher_destroy(s);
+    bench_unload(&l);
+}
+
+/* ---- the measures ------------------------------------------------------------- */
+
+static void compute_measures(bench_run *r)
+{
+    const row *serial = row_for(r, "serial", 1);
+    for (unsigned i = 0; i < r->nrows; i++) {
+        row *w = &r->rows[i];
+        const row *one = row_for(r, w->algo, 1);
+        double n = w->threads;
+        w->rs = one->time_ms / w->time_ms;
+        w->as = serial->time_ms / w->time_ms;
+        w->so = (double)w->nodes / (double)one->nodes - 1;
+        w->to = w->time_ms * n / one->time_ms - 1;
+        w->ef = w->as / n;
+        w->css = n / (w->rs * (w->so + 1)) - 1;
+    }
+}
+
+static void print_table(const bench_run *r, FILE *f)
+{
+    bool flagged = false;
+    fprintf(f, "%-20s %7s %12s %14s %6s %6s %7s %7s %6s %7s\n", "algo",
+            "threads", "time_ms", "nodes", "RS", "AS", "SO", "TO", "EF", "CSS");
+    for (unsigned i = 0; i < r->nrows; i++) {
+        const row *w = &r->rows[i];
+        fprintf(f,
+                "%-20s %6u%s %12.1f %14" PRIu64
+                " %6.2f %6.2f %7.3f %7.3f %6.2f %7.3f\n",
+                w->algo, w->threads, w->oversubscribed ? "*" : " ", w->time_ms,
+                w->nodes, w->rs, w->as, w->so, w->to, w->ef, w->css);
+        flagged |= w->oversubscribed;
+    }
+    if (flagged)
+        fprintf(f,
+                "* more threads than the %u cores: node counts (SO) are "
+                "meaningful, times are not\n",
+                r->cores);
+}
+
+static FILE *open_out(const char *path)
+{
+    FILE *f = fopen(path, "w");
+    if (f == NULL)
+        bench_fail("cannot write '%s'", path);
+    return f;
+}
+
+static void write_csv(const bench_run *r, const char *path)
+{
+    FILE *f = open_out(path);
+    fprintf(f, "algo,threads,time_ms,nodes,RS,AS,SO,TO,EF,CSS,oversubscribed\n");
+    for (unsigned i = 0; i < r->nrows; i++) {
+        const row *w = &r->rows[i];
+        fprintf(f, "%s,%u,%.3f,%" PRIu64 ",%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%d\n",
+                w->algo, w->threads, w->time_ms, w->nodes, w->rs, w->as, w->so,
+                w->to, w->ef, w->css, w->oversubscribed);
+    }
+    fclose(f);
+}
+
+static void write_json(const bench_run *r, const char *path)
+{
+    const cmp_options *o = r->o;
+    FILE *f = open_out(path);
+    fprintf(f, "{\"game\": \"%s\", \"positions\": %u, \"repeat\": %u, "
+               "\"cores\": %u, \"rows\": [\n",
+            o->game, r->npositions, o->repeat, r->cores);
+    for (unsigned i = 0; i < r->nrows; i++) {
+        const row *w = &r->rows[i];
+        fprintf(f,
+                "  {\"algo\": \"%s\", \"threads\": %u, \"time_ms\": %.3f, "
+                "\"nodes\": %" PRIu64 ", \"RS\": %.4f, \"AS\": %.4f, "
+                "\"SO\": %.4f, \"TO\": %.4f, \"EF\": %.4f, \"CSS\": %.4f, "
+                "\"oversubscribed\": %s}%s\n",
+                w->algo, w->threads, w->time_ms, w->nodes, w->rs, w->as, w->so,
+                w->to, w->ef, w->css, w->oversubscribed ? "true" : "false",
+                i + 1 < r->nrows ? "," : "");
+    }
+    fprintf(f, "]}\n");
+    fclose(f);
+}
+
+/* Speedup (with the ideal line) and search overhead against threads, one
+ * line per algorithm, drawn by gnuplot. */
+static void write_plot(const bench_run *r, const char *png)
+{
+    char data[] = "/tmp/pab-bench-XXXXXX";
+    int fd = mkstemp(data);
+    if (fd < 0)
+        bench_fail("%s", "cannot create a temporary file for the plot");
+    FILE *f = fdopen(fd, "w");
+    const cmp_options *o = r->o;
+    unsigned max_threads = 1;
+    for (unsigned a = 0; a < o->nalgos; a++) {
+        if (strcmp(o->algos[a], "serial") == 0)
+            continue;
+        fprintf(f, "\"%s\"\n", o->algos[a]);
+        for (unsigned i = 0; i < r->nrows; i++) {
+            const row *w = &r->rows[i];
+            if (strcmp(w->algo, o->algos[a]) == 0) {
+                fprintf(f, "%u %.4f %.4f %.4f\n", w->threads, w->rs, w->as,
+                        100 * w->so);
+                if (w->threads > max_threads)
+                    max_threads = w->threads;
+            }
+        }
+        fprintf(f, "\n\n");
+    }
+    fclose(f);
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd,
+             "gnuplot -e \"set terminal pngcairo size 1200,500 font ',10'; "
+             "set output '%s'; set multiplot layout 1,2 title 'libpab on %s, "
+             "%u positions'; set key top left; set grid; "
+             "set xlabel 'threads'; set ylabel 'relative speedup RS'; "
+             "set xrange [1:%u]; set yrange [0:*]; set title 'Speedup'; "
+             "plot x title 'ideal' dt 2 lc 'gray', for [i=0:%u] '%s' index i "
+             "using 1:2 with linespoints title columnheader(1); "
+             "set ylabel 'search overhead SO (%%)'; set title 'Search overhead'; "
+             "set yrange [*:*]; plot for [i=0:%u] '%s' index i using 1:4 with "
+             "linespoints title columnheader(1); unset multiplot\" 2>&1",
+             png, o->game, r->npositions, max_threads, o->nalgos - 1, data,
+             o->nalgos - 1, data);
+    int rc = system(cmd);
+    unlink(data);
+    if (rc != 0)
+        bench_fail("gnuplot failed writing '%s' (is the gnuplot package "
+                   "installed?)",
+                   png);
+}
+
+int bench_compare(int argc, char **argv)
+{
+    cmp_options o = {.game = "tictactoe", .repeat = 1, .hash_mb = 64,
+                     .plain = -1};
+    bench_run r = {.o = &o};
+    parse_args(argc, argv, &o);
+    default_algos(&o);
+    if (o.nthreads == 0) {
+        add_threads(&o, 1);
+        add_threads(&o, 2);
+    }
+    add_threads(&o, 1); /* RS, SO and TO need every algorithm at 1 */
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    r.cores = cores > 0 ? (unsigned)cores : 1;
+    if (o.positions_file != NULL) {
+        read_positions(&r, o.positions_file);
+    } else {
+        bench_loaded l;
+        bench_load(o.game, o.params, NULL, &l);
+        embedded_positions(&r, l.ex);
+        bench_unload(&l);
+    }
+    unsigned runs = 1;
+    for (unsigned a = 0; a < o.nalgos; a++)
+        if (strcmp(o.algos[a], "serial") != 0)
+            runs += o.nthreads;
+    r.total = runs * r.npositions * o.repeat;
+    for (unsigned p = 0; p < r.npositions; p++)
+        run_position(&r, r.positions[p]);
+    compute_measures(&r);
+    printf("pab-bench compare: game %s, %u positions, repeat %u, %u cores\n",
+           o.game, r.npositions, o.repeat, r.cores);
+    print_table(&r, stdout);
+    if (o.csv)
+        write_csv(&r, o.csv);
+    if (o.json)
+        write_json(&r, o.json);
+    if (o.plot)
+        write_plot(&r, o.plot);
+    for (unsigned p = 0; p < r.npositions; p++)
+        free((void *)r.positions[p]);
+    return 0;
+}
