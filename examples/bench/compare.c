@@ -419,12 +419,13 @@ static void write_plot(const bench_run *r, const char *png)
              "set output '%s'; set multiplot layout 1,2 title 'libpab on %s, "
              "%u positions'; set key top left; set grid; "
              "set xlabel 'threads'; set ylabel 'relative speedup RS'; "
-             "set xrange [1:%u]; set yrange [0:*]; set title 'Speedup'; "
+             "set xrange [1:%u]; set xtics 1; set yrange [0:*]; "
+             "set title 'Speedup'; "
              "plot x title 'ideal' dt 2 lc 'gray', for [i=0:%u] '%s' index i "
-             "using 1:2 with linespoints title columnheader(1); "
+             "using 1:2 with linespoints lc (i+1) title columnheader(1); "
              "set ylabel 'search overhead SO (%%)'; set title 'Search overhead'; "
              "set yrange [*:*]; plot for [i=0:%u] '%s' index i using 1:4 with "
-             "linespoints title columnheader(1); unset multiplot\" 2>&1",
+             "linespoints lc (i+1) title columnheader(1); unset multiplot\" 2>&1",
              png, o->game, r->npositions, max_threads, o->nalgos - 1, data,
              o->nalgos - 1, data);
     int rc = system(cmd);
