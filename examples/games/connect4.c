@@ -268,6 +268,9 @@ static uint64_t c4_hash(const void *state, void *user)
     return mix64(pos->current + pos->mask + BOTTOM_ROW);
 }
 
+/* No move_index: the library would sort quiet moves by history and undo
+ * the wins-and-blocks-first order of generate().  No move_flags: without it
+ * the library neither reduces nor prunes, so a search to the end is exact. */
 void c4_game_init(pab_game *game)
 {
     pab_game_init(game);

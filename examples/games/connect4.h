@@ -13,7 +13,9 @@
  * win is worth 22 minus the number of stones the winner has played when it
  * completes four (so a quicker win is worth more, at most 18); a loss is
  * the negative.  The value depends on the position alone, so the game
- * leaves PAB_GAME_DISTANCE_SCORES unset.
+ * leaves PAB_GAME_DISTANCE_SCORES unset.  evaluate() knows no heuristic:
+ * it gives a finished game its value, an outcome settled within the next
+ * two plies its exact value, and everything else 0 (see connect4.c).
  *
  * Position text: the columns played from the empty board, one digit 1-7
  * per move, first player first ("4453" ...); the empty string is the empty
