@@ -8,9 +8,9 @@ dist_man3_MANS += \
 	man/man3/pab_algorithm_from_name.3 \
 	man/man3/pab_algorithm_name.3 \
 	man/man3/pab_config_init.3 \
-	man/man3/pab_config_validate.3 \
-	man/man3/pab_config_set_option.3 \
 	man/man3/pab_config_option_name.3 \
+	man/man3/pab_config_set_option.3 \
+	man/man3/pab_config_validate.3 \
 	man/man3/pab_cs_clear.3 \
 	man/man3/pab_cs_create.3 \
 	man/man3/pab_cs_defer.3 \
@@ -25,6 +25,7 @@ dist_man3_MANS += \
 	man/man3/pab_searcher_create.3 \
 	man/man3/pab_searcher_create_with_tt.3 \
 	man/man3/pab_searcher_destroy.3 \
+	man/man3/pab_searcher_set_time_limit.3 \
 	man/man3/pab_searcher_stop.3 \
 	man/man3/pab_searcher_tt.3 \
 	man/man3/pab_strerror.3 \
