@@ -38,6 +38,7 @@ void pab_config_init(pab_config *c)
     c->ybwc_cut_moves = 2;
     c->split_min_depth = 2;
     c->split_policy = PAB_SPLIT_RANDOM_OWNER;
+    c->multipv = 1;
 }
 
 /* The variant fields, when the caller's struct has them. */
@@ -57,6 +58,10 @@ static int validate_variants(const pab_config *c)
     if (c->split_min_depth < 1 || c->split_min_depth > PAB_DEPTH_MAX)
         return PAB_EDEPTH;
     if ((int)c->split_policy < 0 || c->split_policy > PAB_SPLIT_HIGHEST)
+        return PAB_EINVAL;
+    if (c->multipv < 1 || c->multipv > PAB_MULTIPV_MAX)
+        return PAB_EINVAL;
+    if (c->root_move_count > 0 && c->root_moves == NULL)
         return PAB_EINVAL;
     return 0;
 }
@@ -125,6 +130,8 @@ static const option options[] = {
     OPT(ybwc_cut_moves, OPT_UINT),
     OPT(split_min_depth, OPT_INT),
     OPT(split_policy, OPT_POLICY),
+    OPT(multipv, OPT_UINT),
+    OPT(mate_moves, OPT_UINT),
 };
 
 static int parse_bool(const char *v, bool *out)

@@ -64,6 +64,14 @@ typedef struct worker {
     unsigned poll;                    /* nodes until the next poll */
     int seldepth;
     bool aborted;                     /* stop seen: unwind, store nothing */
+    /* MultiPV: this iteration's root lines, and the root moves the line
+     * being searched leaves out (the earlier lines' moves). */
+    pab_line lines[PAB_MULTIPV_MAX];
+    pab_move_t exclude[PAB_MULTIPV_MAX];
+    unsigned excluded;
+    /* splitpoint.c (ybwc, jamboree): this thread's frames, split points
+     * and requests; NULL for the other algorithms. */
+    struct sp_thread *spt;
 } worker;
 
 /* What every thread of one search shares. */
@@ -74,9 +82,12 @@ struct search {
     pab_config cfg;     /* normalised copy */
     unsigned capacity;  /* move buffer per ply */
     rt_word *stop;      /* the searcher's stop flag */
+    rt_word *deadline;  /* the searcher's deadline in ns, 0: none */
+    const pab_move_t *root_moves; /* the only root moves searched, or NULL */
+    unsigned root_move_count;
+    unsigned lines;     /* MultiPV lines searched */
     rt_word nodes;      /* flushed node counts of all threads */
     uint64_t start_ns;
-    uint64_t deadline_ns; /* 0: none */
     rt_word error;      /* first callback error, as -code */
     rt_word halt;       /* the main thread is done: helpers stop */
     pab_result *result; /* filled by the main thread */
@@ -163,9 +174,10 @@ pab_score_t ns_horizon(worker *w, pab_score_t alpha, pab_score_t beta,
                        int ply);
 pab_score_t ns_plain(worker *w, pab_score_t alpha, pab_score_t beta,
                      int depth, int ply, unsigned flags);
-/* The first legal root move, PAB_MOVE_NONE if there is none (then *terminal
- * holds the position's value). */
-pab_move_t ns_first_legal(worker *w, pab_score_t *terminal);
+/* How many legal root moves the search may play (config.root_moves
+ * counted); *first is the first of them, PAB_MOVE_NONE if there is none
+ * (then *terminal holds the position's value). */
+unsigned ns_root_moves(worker *w, pab_move_t *first, pab_score_t *terminal);
 
 /* ---- the algorithms: one file each ------------------------------------- */
 

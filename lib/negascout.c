@@ -88,6 +88,31 @@ static void count_best_index(worker *w, int index)
     w->stats.best_index[index]++;
 }
 
+/* At the root, config.root_moves and the MultiPV exclusions decide which
+ * moves are searched. */
+static bool root_allows(const worker *w, pab_move_t m)
+{
+    const search *sh = w->sh;
+    for (unsigned i = 0; i < w->excluded; i++)
+        if (w->exclude[i] == m)
+            return false;
+    if (sh->root_moves == NULL)
+        return true;
+    for (unsigned i = 0; i < sh->root_move_count; i++)
+        if (sh->root_moves[i] == m)
+            return true;
+    return false;
+}
+
+static int root_filter(const worker *w, pab_move_t *moves, int n)
+{
+    int kept = 0;
+    for (int i = 0; i < n; i++)
+        if (root_allows(w, moves[i]))
+            moves[kept++] = moves[i];
+    return kept;
+}
+
 /* ---- move ordering ---------------------------------------------------- */
 
 static unsigned history_of(worker *w, pab_move_t m)
@@ -400,6 +425,8 @@ bool ns_expand(worker *w, ns_node *nd, ns_fn self, pab_score_t *value)
         return true;
     }
     nd->moves = ply_moves(w, nd->ply);
+    if (nd->ply == 0)
+        nd->n = root_filter(w, nd->moves, nd->n);
     nd->in_check = in_check(w);
     const bool want_eval = !(nd->flags & NS_PV) && !nd->in_check &&
                            ((cfg->null_move && g->make_null != NULL) ||
@@ -541,6 +568,8 @@ pab_score_t ns_plain(worker *w, pab_score_t alpha, pab_score_t beta, int depth,
         return n < 0 ? 0 : score_from_game(w->sh->game, terminal, ply);
 
     pab_move_t *moves = ply_moves(w, ply);
+    if (ply == 0)
+        n = root_filter(w, moves, n);
     pab_score_t score = alpha;
     int searched = 0, improved = -1;
     for (int i = 0; i < n; i++) {
@@ -568,18 +597,21 @@ pab_score_t ns_plain(worker *w, pab_score_t alpha, pab_score_t beta, int depth,
     return score;
 }
 
-pab_move_t ns_first_legal(worker *w, pab_score_t *terminal)
+unsigned ns_root_moves(worker *w, pab_move_t *first, pab_score_t *terminal)
 {
     int n = generate(w, 0, terminal);
-    if (n > 0) {
-        pab_move_t *moves = ply_moves(w, 0);
-        for (int i = 0; i < n; i++) {
-            if (make(w, moves[i])) {
-                unmake(w, moves[i]);
-                return moves[i];
-            }
-        }
+    unsigned legal = 0;
+    pab_move_t *moves = ply_moves(w, 0);
+    *first = PAB_MOVE_NONE;
+    if (n > 0)
+        n = root_filter(w, moves, n);
+    for (int i = 0; i < n; i++) {
+        if (!make(w, moves[i]))
+            continue; /* make() already took it back */
+        if (legal++ == 0)
+            *first = moves[i];
+        unmake(w, moves[i]);
     }
     *terminal = score_from_game(w->sh->game, *terminal, 0);
-    return PAB_MOVE_NONE;
+    return legal;
 }

@@ -15,6 +15,7 @@ struct pab_searcher {
     bool owns_tt;
     rt_word stop;   /* raised by pab_searcher_stop() and by limits */
     rt_word busy;   /* a search is running */
+    rt_word deadline; /* of the running search, ns; 0: none */
     pool *pool;     /* helper threads, started on first need */
 };
 
@@ -123,6 +124,12 @@ void pab_searcher_stop(pab_searcher *s)
         rt_store_release(&s->stop, 1);
 }
 
+void pab_searcher_set_time_limit(pab_searcher *s, uint64_t ms)
+{
+    if (s != NULL)
+        rt_store_release(&s->deadline, ms ? rt_now_ns() + ms * 1000000u : 0);
+}
+
 /* ---- results ------------------------------------------------------------- */
 
 static uint64_t elapsed_ms(const search *sh)
@@ -130,19 +137,22 @@ static uint64_t elapsed_ms(const search *sh)
     return (rt_now_ns() - sh->start_ns) / 1000000u;
 }
 
-/* Record a completed iteration of worker w as the search's answer. */
-static void report_iteration(worker *w, int depth, pab_score_t score)
+/* Record a completed iteration (its lines, best first) as the search's
+ * answer and tell the caller. */
+static void report_iteration(worker *w, int depth, const pab_line *lines,
+                             unsigned n)
 {
     search *sh = w->sh;
     pab_result *r = sh->result;
-    r->score = score;
+    r->lines = n;
+    memcpy(r->line, lines, sizeof *lines * n);
+    r->score = lines[0].score;
     r->bound = PAB_BOUND_EXACT;
     r->depth = depth;
     r->seldepth = w->seldepth;
-    r->pv_length = w->pv_len[0];
-    memcpy(r->pv, w->pv[0], sizeof(pab_move_t) * r->pv_length);
-    if (r->pv_length > 0)
-        r->best_move = r->pv[0];
+    r->pv_length = lines[0].pv_length;
+    memcpy(r->pv, lines[0].pv, sizeof(pab_move_t) * r->pv_length);
+    r->best_move = lines[0].move;
     r->time_ms = elapsed_ms(sh);
     r->stats = w->stats;
     if (sh->cfg.threads > 1) /* what the helpers have shared so far */
@@ -182,24 +192,65 @@ bool search_halted(const search *sh)
     return rt_load_acquire(sh->stop) != 0 || rt_load_acquire(&sh->halt) != 0;
 }
 
+/* The line just searched at the root: its move, value and variation. */
+static void take_line(const worker *w, pab_line *line, pab_score_t v)
+{
+    line->score = v;
+    line->bound = PAB_BOUND_EXACT;
+    line->pv_length = w->pv_len[0];
+    memcpy(line->pv, w->pv[0], sizeof(pab_move_t) * line->pv_length);
+    line->move = line->pv_length > 0 ? line->pv[0] : PAB_MOVE_NONE;
+}
+
+/* Lines are searched best first, but a later one can come out better
+ * (it had a narrower window's luck): keep them sorted, stably. */
+static void sort_lines(pab_line *lines, unsigned n)
+{
+    for (unsigned i = 1; i < n; i++) {
+        pab_line x = lines[i];
+        unsigned j = i;
+        for (; j > 0 && lines[j - 1].score < x.score; j--)
+            lines[j] = lines[j - 1];
+        lines[j] = x;
+    }
+}
+
+/* The side to move has a proven win within cfg.mate_moves moves. */
+static bool mate_found(const search *sh, pab_score_t v)
+{
+    unsigned n = sh->cfg.mate_moves;
+    return n != 0 && (sh->game->flags & PAB_GAME_DISTANCE_SCORES) &&
+           PAB_SCORE_IS_WIN(v) && PAB_SCORE_MATE - v <= (pab_score_t)(2 * n - 1);
+}
+
 void iterate(worker *w, ns_fn root, int depth_offset, bool report)
 {
-    const pab_config *cfg = &w->sh->cfg;
+    const search *sh = w->sh;
+    const pab_config *cfg = &sh->cfg;
     int first = cfg->iterative_deepening ? 1 : cfg->max_depth;
-    pab_score_t guess = 0;
+    pab_line *lines = w->lines;
     for (int d = first; d <= cfg->max_depth; d++) {
-        if (search_halted(w->sh)) {
-            w->aborted = true;
-            return;
-        }
         int depth = d + depth_offset > PAB_DEPTH_MAX ? PAB_DEPTH_MAX
                                                      : d + depth_offset;
-        pab_score_t v = aspirate(w, root, depth, guess);
-        if (w->aborted)
-            return;
-        guess = v;
+        /* MultiPV: line i searches the root without lines 0..i-1. */
+        for (unsigned i = 0; i < sh->lines; i++) {
+            if (search_halted(sh)) {
+                w->aborted = true;
+                return;
+            }
+            w->excluded = i;
+            pab_score_t v = aspirate(w, root, depth, lines[i].score);
+            if (w->aborted)
+                return;
+            take_line(w, &lines[i], v);
+            w->exclude[i] = lines[i].move;
+        }
+        w->excluded = 0;
+        sort_lines(lines, sh->lines);
         if (report)
-            report_iteration(w, depth, v);
+            report_iteration(w, depth, lines, sh->lines);
+        if (mate_found(sh, lines[0].score))
+            return;
     }
 }
 
@@ -276,6 +327,12 @@ static void answer_without_search(worker *w, pab_move_t first,
     r->depth = 0;
     r->pv_length = first == PAB_MOVE_NONE ? 0 : 1;
     r->pv[0] = first;
+    r->lines = first == PAB_MOVE_NONE ? 0 : 1;
+    r->line[0].move = first;
+    r->line[0].score = r->score;
+    r->line[0].bound = PAB_BOUND_EXACT;
+    r->line[0].pv_length = r->pv_length;
+    r->line[0].pv[0] = first;
     r->stats = w->stats;
 }
 
@@ -321,7 +378,13 @@ static int run(search *sh, const void *root)
         return rc;
     worker *w = &sh->workers[0];
     pab_score_t terminal;
-    pab_move_t first = ns_first_legal(w, &terminal);
+    pab_move_t first;
+    unsigned legal = ns_root_moves(w, &first, &terminal);
+    if (legal == 0 && sh->root_moves != NULL) {
+        sh->root_moves = NULL; /* none of them is legal: search them all */
+        legal = ns_root_moves(w, &first, &terminal);
+    }
+    sh->lines = sh->cfg.multipv < legal ? sh->cfg.multipv : legal;
     if (first == PAB_MOVE_NONE || sh->cfg.max_depth == 0) {
         answer_without_search(w, first, terminal);
     } else {
@@ -330,8 +393,11 @@ static int run(search *sh, const void *root)
         sh->result->stopped = rt_load(sh->stop) != 0 || w->aborted;
     }
     memset(&sh->result->stats, 0, sizeof sh->result->stats);
-    for (unsigned i = 0; i < sh->cfg.threads; i++)
+    for (unsigned i = 0; i < sh->cfg.threads; i++) {
         stats_add(&sh->result->stats, &sh->workers[i].stats);
+        if (sh->workers[i].seldepth > sh->result->seldepth)
+            sh->result->seldepth = sh->workers[i].seldepth;
+    }
     release_workers(sh, sh->cfg.threads);
     return rc;
 }
@@ -355,10 +421,16 @@ int pab_search(pab_searcher *s, const void *root, const pab_config *config,
     sh.tt = sh.cfg.use_tt ? s->tt : NULL;
     sh.capacity = game_capacity(&s->game);
     sh.stop = &s->stop;
+    sh.deadline = &s->deadline;
     sh.pool = s->pool;
+    if (sh.cfg.root_move_count > 0) {
+        sh.root_moves = sh.cfg.root_moves;
+        sh.root_move_count = sh.cfg.root_move_count;
+    }
     sh.start_ns = rt_now_ns();
-    if (sh.cfg.time_limit_ms != 0)
-        sh.deadline_ns = sh.start_ns + sh.cfg.time_limit_ms * 1000000u;
+    rt_store(&s->deadline, sh.cfg.time_limit_ms != 0
+                               ? sh.start_ns + sh.cfg.time_limit_ms * 1000000u
+                               : 0);
     pab_result r;
     memset(&r, 0, sizeof r);
     r.best_move = PAB_MOVE_NONE;

@@ -88,7 +88,8 @@ static bool worker_poll(worker *w)
     w->poll = poll_interval(sh);
     if (sh->cfg.node_limit != 0 && total >= sh->cfg.node_limit)
         rt_store_release(sh->stop, 1);
-    if (sh->deadline_ns != 0 && rt_now_ns() >= sh->deadline_ns)
+    uint64_t deadline = rt_load_acquire(sh->deadline);
+    if (deadline != 0 && rt_now_ns() >= deadline)
         rt_store_release(sh->stop, 1);
     if (search_halted(sh))
         w->aborted = true;

@@ -17,7 +17,7 @@ tests_test_api_CFLAGS = $(TEST_CFLAGS)
 tests_test_api_LDADD = $(TEST_LIBS)
 tests_test_search_SOURCES = tests/test_search.c
 tests_test_search_CFLAGS = $(TEST_CFLAGS)
-tests_test_search_LDADD = $(TEST_LIBS)
+tests_test_search_LDADD = $(TEST_LIBS) -lpthread
 
 # Each public header compiles on its own; only pab_ symbols are exported.
 PLAIN_TESTS += tests/check_headers.sh tests/check_symbols.sh tests/check_programs.sh

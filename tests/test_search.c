@@ -5,7 +5,9 @@
  * edge cases, and perft.
  */
 #include <criterion/criterion.h>
+#include <pthread.h>
 #include <string.h>
+#include <time.h>
 
 #include <pab/pab.h>
 
@@ -406,4 +408,134 @@ Test(perft, errors)
     cr_assert_eq(pab_perft(&g, &s, 1, 0, NULL), PAB_EINVAL);
     g.generate = NULL;
     cr_assert_eq(pab_perft(&g, &s, 1, 0, &n), PAB_ECALLBACK);
+}
+
+/* ---- MultiPV, root-move subsets, mate-limited search, deadlines --------- */
+
+/* Line i of a MultiPV search is move i's exact value, and lines come best
+ * first: checked against brute force for every root move, for the serial
+ * algorithm and the root-sharing parallel ones. */
+Test(search, multipv_lines_are_exact_and_sorted, .timeout = 60)
+{
+    static const pab_algorithm algos[] = {PAB_ALGO_SERIAL, PAB_ALGO_ABDADA,
+                                          PAB_ALGO_SIMPLIFIED_ABDADA,
+                                          PAB_ALGO_LAZY_SMP};
+    pab_game g;
+    pab_searcher *sr;
+    ttt_state s;
+    ttt_game(&g, TTT_SCORE_MATE);
+    cr_assert_eq(ttt_parse(&s, "X...O...."), 0);
+    cr_assert_eq(pab_searcher_create(&sr, &g, 1 << 20), 0);
+    for (size_t a = 0; a < sizeof algos / sizeof algos[0]; a++) {
+        pab_config cfg;
+        pab_result r;
+        pab_config_init(&cfg);
+        cfg.algorithm = algos[a];
+        cfg.threads = algos[a] == PAB_ALGO_SERIAL ? 1 : 2;
+        cfg.lazy_same_depth = true;
+        cfg.multipv = PAB_MULTIPV_MAX; /* more than the 7 legal moves */
+        cfg.max_depth = 7;
+        pab_tt_clear(pab_searcher_tt(sr));
+        cr_assert_eq(pab_search(sr, &s, &cfg, &r), 0);
+        cr_assert_eq(r.lines, 7);
+        cr_assert_eq(r.best_move, r.line[0].move);
+        cr_assert_eq(r.score, r.line[0].score);
+        bool seen[9] = {false};
+        for (unsigned i = 0; i < r.lines; i++) {
+            pab_move_t m = r.line[i].move;
+            cr_assert(m < 9 && s.cell[m] == 0 && !seen[m]);
+            seen[m] = true;
+            ttt_state child = s;
+            g.make(&child, m, g.user);
+            pab_score_t want = -minimax(&g, &child, 6, 1);
+            cr_assert_eq(r.line[i].score, want, "%s line %u (move %u)",
+                         pab_algorithm_name(algos[a]), i, (unsigned)m);
+            cr_assert_eq(r.line[i].pv[0], m);
+            if (i > 0)
+                cr_assert_geq(r.line[i - 1].score, r.line[i].score);
+        }
+    }
+    pab_searcher_destroy(sr);
+}
+
+Test(search, root_moves_restrict_the_search)
+{
+    pab_game g;
+    pab_searcher *sr;
+    ttt_state s;
+    pab_config cfg;
+    pab_result r;
+    ttt_game(&g, TTT_SCORE_MATE);
+    cr_assert_eq(ttt_parse(&s, "XX.OO...."), 0); /* 2 wins at once */
+    cr_assert_eq(pab_searcher_create(&sr, &g, 0), 0);
+    pab_move_t only[] = {8, 5};
+    pab_config_init(&cfg);
+    cfg.root_moves = only;
+    cfg.root_move_count = 2;
+    cr_assert_eq(pab_search(sr, &s, &cfg, &r), 0);
+    cr_assert(r.best_move == 8 || r.best_move == 5);
+    ttt_state child = s;
+    g.make(&child, r.best_move, g.user);
+    cr_assert_eq(r.score, -minimax(&g, &child, 9, 1));
+    /* None of them legal: the subset is ignored. */
+    pab_move_t taken[] = {0};
+    cfg.root_moves = taken;
+    cfg.root_move_count = 1;
+    cr_assert_eq(pab_search(sr, &s, &cfg, &r), 0);
+    cr_assert_eq(r.best_move, 2);
+    /* A count without moves is an error. */
+    cfg.root_moves = NULL;
+    cr_assert_eq(pab_search(sr, &s, &cfg, &r), PAB_EINVAL);
+    pab_searcher_destroy(sr);
+}
+
+Test(search, mate_limited_search_stops_at_the_mate)
+{
+    pab_game g;
+    pab_searcher *sr;
+    ttt_state s;
+    pab_config cfg;
+    pab_result r;
+    ttt_game(&g, TTT_SCORE_MATE);
+    cr_assert_eq(ttt_parse(&s, "XX.OO...."), 0);
+    cr_assert_eq(pab_searcher_create(&sr, &g, 0), 0);
+    pab_config_init(&cfg);
+    cfg.mate_moves = 1;
+    cr_assert_eq(pab_search(sr, &s, &cfg, &r), 0);
+    cr_assert_eq(r.score, PAB_SCORE_WIN_IN(1));
+    cr_assert_eq(r.depth, 1); /* did not go on to depth 9 */
+    cr_assert(!r.stopped);
+    pab_searcher_destroy(sr);
+}
+
+static void *shorten_deadline(void *arg)
+{
+    struct timespec ts = {0, 30 * 1000 * 1000};
+    nanosleep(&ts, NULL);
+    pab_searcher_set_time_limit(arg, 20);
+    return NULL;
+}
+
+/* Pondering: a search without limits gets a deadline while it runs. */
+Test(search, deadline_set_during_the_search, .timeout = 30)
+{
+    pab_game g;
+    pab_searcher *sr;
+    ttt_state s;
+    pab_config cfg;
+    pab_result r;
+    pthread_t t;
+    ttt_game(&g, TTT_SCORE_PLAIN);
+    ttt_init(&s);
+    cr_assert_eq(pab_searcher_create(&sr, &g, 0), 0);
+    pab_config_init(&cfg);
+    cfg.use_tt = false;           /* slow enough to be running */
+    cfg.iterative_deepening = false;
+    cfg.max_depth = PAB_DEPTH_MAX; /* never ends by itself: ply cap */
+    cfg.move_ordering = false;
+    cr_assert_eq(pthread_create(&t, NULL, shorten_deadline, sr), 0);
+    cr_assert_eq(pab_search(sr, &s, &cfg, &r), 0);
+    pthread_join(t, NULL);
+    cr_assert(r.best_move < 9);
+    pab_searcher_destroy(sr);
 }

@@ -57,6 +57,18 @@ typedef struct pab_stats {
     uint64_t best_index[PAB_STATS_ORDER_SLOTS];
 } pab_stats;
 
+/* Most principal variations one search reports (MultiPV). */
+#define PAB_MULTIPV_MAX 16
+
+/* One root move's line, for MultiPV. */
+typedef struct pab_line {
+    pab_move_t move;
+    pab_score_t score;
+    pab_bound bound;
+    unsigned pv_length;
+    pab_move_t pv[PAB_PV_MAX];
+} pab_line;
+
 /* What a search found.  Also handed to the info callback after every
  * completed iteration. */
 typedef struct pab_result {
@@ -70,6 +82,11 @@ typedef struct pab_result {
     uint64_t time_ms; /* wall time of the search so far */
     bool stopped;     /* a limit or pab_searcher_stop() ended it early */
     pab_stats stats;
+    /* The best `lines` root moves, best first (config.multipv of them, or
+     * fewer when the root has fewer); line[0] agrees with best_move,
+     * score and pv. */
+    unsigned lines;
+    pab_line line[PAB_MULTIPV_MAX];
 } pab_result;
 
 typedef void (*pab_info_fn)(const pab_result *progress, void *user);
@@ -122,6 +139,13 @@ typedef struct pab_config {
     unsigned ybwc_cut_moves;    /* ybwc: m_A, moves before a Y-CUT split; 2 */
     int split_min_depth;        /* ybwc, jamboree: no split below; 2 */
     pab_split_policy split_policy; /* ybwc: where idle threads join */
+
+    /* What a chess-engine front end needs; see pab_search(3). */
+    unsigned multipv;           /* root lines to report, 1..PAB_MULTIPV_MAX; 1 */
+    const pab_move_t *root_moves; /* search only these root moves... */
+    unsigned root_move_count;   /* ...when this is not 0; 0 */
+    unsigned mate_moves;        /* stop at a proven win in <= this many
+                                 * moves (of the side to move); 0: off */
 } pab_config;
 
 typedef struct pab_searcher pab_searcher;
@@ -139,6 +163,8 @@ PAB_API int pab_searcher_create_with_tt(pab_searcher **searcher,
 PAB_API void pab_searcher_destroy(pab_searcher *searcher);
 PAB_API pab_tt *pab_searcher_tt(pab_searcher *searcher);
 PAB_API void pab_searcher_stop(pab_searcher *searcher);
+PAB_API void pab_searcher_set_time_limit(pab_searcher *searcher,
+                                         uint64_t milliseconds);
 
 PAB_API int pab_search(pab_searcher *searcher, const void *root,
                        const pab_config *config, pab_result *result);
