@@ -378,6 +378,15 @@ static int ex_c4_solve_depth(const pab_game *game, const void *state)
     return C4_CELLS - pos->moves;
 }
 
+/* pab-bench compare's default: middle games, the first ten moves of four
+ * lines of tests/data/connect4.txt. */
+static const char *ex_c4_bench_position(unsigned index)
+{
+    static const char *const positions[] = {"2252576253", "7422341735",
+                                            "2316341612", "5621545643"};
+    return index < 4 ? positions[index] : NULL;
+}
+
 const ex_game ex_connect4 = {
     .name = "connect4",
     .description = "Connect Four 7x6, bitboards; scores in Pons' units "
@@ -391,4 +400,6 @@ const ex_game ex_connect4 = {
     .perft_flags = 0,
     .default_depth = 12,
     .plain_default = false,
+    .bench_position = ex_c4_bench_position,
+    .bench_depth = 20,
 };

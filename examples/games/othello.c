@@ -369,6 +369,19 @@ static int ex_oth_solve_depth(const pab_game *game, const void *state)
     return plies < PAB_DEPTH_MAX ? plies : PAB_DEPTH_MAX;
 }
 
+/* pab-bench compare's default: four middle games, 20 plies of varied
+ * play from the start. */
+static const char *ex_oth_bench_position(unsigned index)
+{
+    static const char *const positions[] = {
+        "------------O----XX-OO---OOOOXOO--OOXOO----XXOO----XX-------X--- X",
+        "------------X------XOX---XXOOXX-OXOOOX--XX--O-------XOOO------O- X",
+        "---------XO-----O-OOOX--XOOOOO----OXXXO-XXXXX--O---------------- X",
+        "------------------OOO-X----OOXO-OOOOXX--OOXXXX--O-X--X---X------ X",
+    };
+    return index < 4 ? positions[index] : NULL;
+}
+
 const ex_game ex_othello = {
     .name = "othello",
     .description = "Othello 8x8, bitboards; passes are moves; scores are "
@@ -382,4 +395,6 @@ const ex_game ex_othello = {
     .perft_flags = PAB_PERFT_COUNT_TERMINAL,
     .default_depth = 10,
     .plain_default = false,
+    .bench_position = ex_oth_bench_position,
+    .bench_depth = 10,
 };
