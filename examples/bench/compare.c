@@ -44,6 +44,8 @@ typedef struct cmp_options {
     const char *opts[MAX_ITEMS];
     unsigned nopts;
     const char *csv, *json, *plot;
+    const char *stockfish; /* compare with its Lazy SMP; NULL: not */
+    int stockfish_depth;
 } cmp_options;
 
 typedef struct row {
@@ -132,6 +134,14 @@ static void parse_args(int argc, char **argv, cmp_options *o)
             o->json = v;
         else if ((v = value_of(a, "--plot")))
             o->plot = v;
+        else if ((v = value_of(a, "--stockfish")))
+            o->stockfish = v;
+        else if ((v = value_of(a, "--stockfish-depth")))
+            o->stockfish_depth = atoi(v) > 0
+                                     ? atoi(v)
+                                     : (bench_fail("bad --stockfish-depth '%s'",
+                                                   v),
+                                        0);
         else if (strcmp(a, "--plain") == 0)
             o->plain = 1;
         else if (strcmp(a, "--no-plain") == 0)
@@ -436,10 +446,56 @@ static void write_plot(const bench_run *r, const char *png)
                    png);
 }
 
+/* ---- Stockfish's own Lazy SMP, for comparison ------------------------------ */
+
+/* Total time of `stockfish bench 16 THREADS DEPTH`, or -1. */
+static double stockfish_bench_ms(const char *stockfish, unsigned threads,
+                                 int depth, uint64_t *nodes)
+{
+    char cmd[512], line[256];
+    double ms = -1;
+    snprintf(cmd, sizeof cmd, "%s bench 16 %u %d 2>&1", stockfish, threads,
+             depth);
+    FILE *p = popen(cmd, "r");
+    if (p == NULL)
+        return -1;
+    while (fgets(line, sizeof line, p) != NULL) {
+        unsigned long long v;
+        if (sscanf(line, "Total time (ms) : %llu", &v) == 1)
+            ms = (double)v;
+        else if (sscanf(line, "Nodes searched : %llu", &v) == 1)
+            *nodes = v;
+    }
+    pclose(p);
+    return ms;
+}
+
+/* Stockfish's time-to-depth ratio at 1 and 2 threads on its own bench
+ * positions: the yardstick the papers' numbers are read against. */
+static void compare_stockfish(const char *stockfish, int depth)
+{
+    uint64_t n1 = 0, n2 = 0;
+    if (access(stockfish, X_OK) != 0) {
+        printf("stockfish: %s not found, comparison skipped\n", stockfish);
+        return;
+    }
+    fprintf(stderr, "running %s bench 16 1|2 %d ...\n", stockfish, depth);
+    double t1 = stockfish_bench_ms(stockfish, 1, depth, &n1);
+    double t2 = stockfish_bench_ms(stockfish, 2, depth, &n2);
+    if (t1 <= 0 || t2 <= 0) {
+        printf("stockfish: bench output not understood, comparison skipped\n");
+        return;
+    }
+    printf("stockfish lazy smp (bench 16 T %d): 1 thread %.0f ms %" PRIu64
+           " nodes, 2 threads %.0f ms %" PRIu64 " nodes: time-to-depth "
+           "ratio %.2f, SO %.3f\n",
+           depth, t1, n1, t2, n2, t1 / t2, (double)n2 / (double)n1 - 1);
+}
+
 int bench_compare(int argc, char **argv)
 {
     cmp_options o = {.game = "tictactoe", .repeat = 1, .hash_mb = 64,
-                     .plain = -1};
+                     .plain = -1, .stockfish_depth = 13};
     bench_run r = {.o = &o};
     parse_args(argc, argv, &o);
     default_algos(&o);
@@ -475,6 +531,10 @@ int bench_compare(int argc, char **argv)
         write_json(&r, o.json);
     if (o.plot)
         write_plot(&r, o.plot);
+    if (o.stockfish == NULL && strcmp(o.game, "chess") == 0)
+        o.stockfish = "/usr/games/stockfish";
+    if (o.stockfish != NULL && strcmp(o.stockfish, "none") != 0)
+        compare_stockfish(o.stockfish, o.stockfish_depth);
     for (unsigned p = 0; p < r.npositions; p++)
         free((void *)r.positions[p]);
     return 0;
