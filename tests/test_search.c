@@ -100,6 +100,21 @@ static void check_pv(const pab_game *g, const ttt_state *root,
     }
 }
 
+/* The usual test set-up: a game with its scoring, a position ("" for the
+ * empty board), a searcher with the default table. */
+static pab_searcher *setup(pab_game *g, ttt_state *s, ttt_scoring scoring,
+                           const char *position)
+{
+    pab_searcher *sr;
+    ttt_game(g, scoring);
+    if (position[0] == '\0')
+        ttt_init(s);
+    else
+        cr_assert_eq(ttt_parse(s, position), 0);
+    cr_assert_eq(pab_searcher_create(&sr, g, 0), 0);
+    return sr;
+}
+
 static void compare_all(ttt_scoring scoring, bool plain, bool shared_table)
 {
     static ttt_state pos[6000];
@@ -210,9 +225,7 @@ Test(search, known_wins_have_their_distance)
     pab_game g;
     pab_searcher *sr;
     ttt_state s;
-    ttt_game(&g, TTT_SCORE_MATE);
-    cr_assert_eq(ttt_parse(&s, "XX.OO...."), 0);
-    cr_assert_eq(pab_searcher_create(&sr, &g, 0), 0);
+    sr = setup(&g, &s, TTT_SCORE_MATE, "XX.OO....");
     pab_result r = search_ttt(sr, &s, 5, false);
     cr_assert_eq(r.best_move, 2);
     cr_assert_eq(r.score, PAB_SCORE_WIN_IN(1));
@@ -233,9 +246,7 @@ Test(search, no_legal_root_move)
     pab_game g;
     pab_searcher *sr;
     ttt_state s;
-    ttt_game(&g, TTT_SCORE_PLAIN);
-    cr_assert_eq(ttt_parse(&s, "XXXOO...."), 0); /* O to move, lost */
-    cr_assert_eq(pab_searcher_create(&sr, &g, 0), 0);
+    sr = setup(&g, &s, TTT_SCORE_PLAIN, "XXXOO...."); /* O to move, lost */
     pab_result r = search_ttt(sr, &s, 5, false);
     cr_assert_eq(r.best_move, PAB_MOVE_NONE);
     cr_assert_eq(r.score, -TTT_WIN_PLAIN);
@@ -253,9 +264,7 @@ Test(search, depth_zero_is_static_value_and_a_legal_move)
     pab_game g;
     pab_searcher *sr;
     ttt_state s;
-    ttt_game(&g, TTT_SCORE_PLAIN);
-    cr_assert_eq(ttt_parse(&s, "X...O...."), 0);
-    cr_assert_eq(pab_searcher_create(&sr, &g, 0), 0);
+    sr = setup(&g, &s, TTT_SCORE_PLAIN, "X...O....");
     for (int plain = 0; plain < 2; plain++) {
         pab_result r = search_ttt(sr, &s, 0, plain);
         cr_assert_eq(r.depth, 0);
@@ -278,9 +287,7 @@ Test(search, stop_returns_last_completed_iteration, .timeout = 30)
     ttt_state s;
     pab_config cfg;
     pab_result r;
-    ttt_game(&g, TTT_SCORE_PLAIN);
-    ttt_init(&s);
-    cr_assert_eq(pab_searcher_create(&sr, &g, 0), 0);
+    sr = setup(&g, &s, TTT_SCORE_PLAIN, "");
     pab_config_init(&cfg);
     cfg.max_depth = 9;
     cfg.info = stop_at_depth_3;
@@ -304,9 +311,7 @@ Test(search, node_and_time_limits_return_a_legal_move, .timeout = 30)
     ttt_state s;
     pab_config cfg;
     pab_result r;
-    ttt_game(&g, TTT_SCORE_PLAIN);
-    ttt_init(&s);
-    cr_assert_eq(pab_searcher_create(&sr, &g, 0), 0);
+    sr = setup(&g, &s, TTT_SCORE_PLAIN, "");
     pab_config_init(&cfg);
     cfg.node_limit = 50;
     cr_assert_eq(pab_search(sr, &s, &cfg, &r), 0);
@@ -339,9 +344,7 @@ Test(search, one_search_at_a_time_per_searcher)
     ttt_state s;
     pab_config cfg;
     pab_result r;
-    ttt_game(&g, TTT_SCORE_PLAIN);
-    ttt_init(&s);
-    cr_assert_eq(pab_searcher_create(&sr, &g, 0), 0);
+    sr = setup(&g, &s, TTT_SCORE_PLAIN, "");
     pab_config_init(&cfg);
     cfg.max_depth = 2;
     cfg.info = search_again;
@@ -364,9 +367,7 @@ Test(search, info_after_every_iteration)
     ttt_state s;
     pab_config cfg;
     pab_result r;
-    ttt_game(&g, TTT_SCORE_PLAIN);
-    ttt_init(&s);
-    cr_assert_eq(pab_searcher_create(&sr, &g, 0), 0);
+    sr = setup(&g, &s, TTT_SCORE_PLAIN, "");
     pab_config_init(&cfg);
     cfg.max_depth = 6;
     cfg.info = count_info;
@@ -465,9 +466,7 @@ Test(search, root_moves_restrict_the_search)
     ttt_state s;
     pab_config cfg;
     pab_result r;
-    ttt_game(&g, TTT_SCORE_MATE);
-    cr_assert_eq(ttt_parse(&s, "XX.OO...."), 0); /* 2 wins at once */
-    cr_assert_eq(pab_searcher_create(&sr, &g, 0), 0);
+    sr = setup(&g, &s, TTT_SCORE_MATE, "XX.OO...."); /* 2 wins at once */
     pab_move_t only[] = {8, 5};
     pab_config_init(&cfg);
     cfg.root_moves = only;
@@ -496,9 +495,7 @@ Test(search, mate_limited_search_stops_at_the_mate)
     ttt_state s;
     pab_config cfg;
     pab_result r;
-    ttt_game(&g, TTT_SCORE_MATE);
-    cr_assert_eq(ttt_parse(&s, "XX.OO...."), 0);
-    cr_assert_eq(pab_searcher_create(&sr, &g, 0), 0);
+    sr = setup(&g, &s, TTT_SCORE_MATE, "XX.OO....");
     pab_config_init(&cfg);
     cfg.mate_moves = 1;
     cr_assert_eq(pab_search(sr, &s, &cfg, &r), 0);
@@ -525,9 +522,7 @@ Test(search, deadline_set_during_the_search, .timeout = 30)
     pab_config cfg;
     pab_result r;
     pthread_t t;
-    ttt_game(&g, TTT_SCORE_PLAIN);
-    ttt_init(&s);
-    cr_assert_eq(pab_searcher_create(&sr, &g, 0), 0);
+    sr = setup(&g, &s, TTT_SCORE_PLAIN, "");
     pab_config_init(&cfg);
     cfg.use_tt = false;           /* slow enough to be running */
     cfg.iterative_deepening = false;
