@@ -19,3 +19,4 @@ examples_tictactoe_pab_tictactoe_LDADD = examples/games/libpabgames.la lib/libpa
 include examples/games/connect4.mk
 include examples/games/othello.mk
 include examples/games/tree.mk
+include examples/games/chess.mk

@@ -7,12 +7,14 @@ extern const ex_game ex_tictactoe;
 extern const ex_game ex_connect4;
 extern const ex_game ex_othello;
 extern const ex_game ex_tree;
+extern const ex_game ex_chess;
 
 const ex_game *const ex_games[] = {
     &ex_tictactoe,
     &ex_connect4,
     &ex_othello,
     &ex_tree,
+    &ex_chess,
     NULL,
 };
 
