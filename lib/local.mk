@@ -8,7 +8,7 @@ lib_libpab_la_SOURCES = \
 	lib/game.c lib/perft.c \
 	lib/workers.c lib/negascout.c lib/serial.c \
 	lib/lazy_smp.c lib/abdada.c lib/simplified_abdada.c \
-	lib/ybwc.c lib/jamboree.c \
+	lib/splitpoint.h lib/splitpoint.c lib/ybwc.c lib/jamboree.c \
 	lib/config.c lib/search.c
 lib_libpab_la_CFLAGS = $(AM_CFLAGS) $(VISIBILITY_CFLAGS) $(ATOMIC_OPS_CFLAGS)
 lib_libpab_la_LIBADD = $(ATOMIC_OPS_LIBS)

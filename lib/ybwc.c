@@ -1,9 +1,153 @@
-/* ybwc: placeholder until the split-point algorithms land. */
+/*
+ * ybwc: Feldmann's Young Brothers Wait Concept, as the 2001 parallel
+ * alpha-beta thesis describes it in section 3.4, on the shared NegaScout
+ * node with the shared transposition table.
+ *
+ * The rule: at any node the eldest brother is searched first, by the
+ * node's owner alone; only then may the younger brothers be searched in
+ * parallel.  A node becomes a split point when an idle thread asks its
+ * owner for work and it is the highest node of the owner's subtree that
+ * satisfies the rule (splitpoint.c: requests, split points, the helpful
+ * master, aborts).  Helpers take one move at a time.  Where idle threads
+ * look is the split policy: a randomly chosen busy thread's highest split
+ * point, or it is asked to split (Feldmann, the default), or the highest
+ * split point with work anywhere (PAB_SPLIT_HIGHEST, DTS-like, the
+ * thesis' scheme A).
+ *
+ * Strong YBWC (ybwc_strong, the default) types the nodes: the root is
+ * Y-PV; the first successor of a Y-PV node is Y-PV and the rest are Y-CUT;
+ * the first successor of a Y-CUT node is Y-ALL and the rest Y-CUT; all
+ * successors of a Y-ALL node are Y-CUT.  Y-PV and Y-ALL nodes wait for the
+ * eldest brother only.  A Y-CUT node is expected to cut off, so it waits
+ * for its promising moves -- those the move ordering put in front: the
+ * table's move and the killers -- and for at least ybwc_cut_moves (the
+ * thesis' m_A) moves in all.  Weak YBWC waits for the eldest everywhere.
+ *
+ * Windows: each move a thread takes at a split point is searched with the
+ * split point's alpha of that moment (younger brothers with NegaScout's
+ * null-window test; in plain mode ns_move gives them the full window,
+ * figure 4.3's alpha-beta).  At a split PV node the test and the
+ * re-search are two steps, and the re-search is decided on the alpha of
+ * after the test.  A test whose alpha was raised meanwhile by another
+ * thread is obsolete: the thread notices at its next node, abandons it and
+ * tests again with the new window (restart_obsolete).  A cutoff stops
+ * every thread below the split point at once.
+ *
+ * Invariant: every move of a node is searched exactly once with a window
+ * at least as narrow as the node's alpha when the move started, or the
+ * node is cut off; its owner stores its value only after every thread
+ * that worked there has left.  Races: see splitpoint.c; a stale alpha only
+ * widens a window, which costs nodes, never correctness.
+ */
 #include "config.h"
 
 #include "internal.h"
+#include "splitpoint.h"
+
+enum { Y_PV, Y_CUT, Y_ALL };
+
+static pab_score_t ybwc(worker *w, pab_score_t alpha, pab_score_t beta,
+                        int depth, int ply, unsigned flags);
+
+/* The node types of strong YBWC, from the parent's type and whether this
+ * node is its eldest son. */
+static int node_type(const worker *w, int ply, unsigned flags)
+{
+    if (flags & NS_PV)
+        return Y_PV;
+    const sp_frame *parent = sp_parent(w, ply);
+    if (parent == NULL)
+        return Y_PV;
+    const bool eldest = parent->nd.searched == 0;
+    return parent->kind == Y_CUT && eldest ? Y_ALL : Y_CUT;
+}
+
+static bool in_front(pab_move_t m, const pab_move_t *front, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (front[i] == m && m != PAB_MOVE_NONE)
+            return true;
+    return false;
+}
+
+/* How many moves the ordering put in front: the table's, the killers. */
+static int promising(const worker *w, const ns_node *nd)
+{
+    if (!w->sh->cfg.move_ordering)
+        return 0;
+    const pab_move_t front[3] = {nd->tt_move, w->killers[nd->ply][0],
+                                 w->killers[nd->ply][1]};
+    int k = 0;
+    while (k < nd->n && in_front(nd->moves[k], front, 3))
+        k++;
+    return k;
+}
+
+/* The young brothers wait until this many moves are searched. */
+static int young_brothers_wait(const worker *w, const sp_frame *f)
+{
+    const pab_config *c = &w->sh->cfg;
+    if (!c->ybwc_strong || f->kind != Y_CUT)
+        return 1;
+    int need = promising(w, &f->nd);
+    if (need < (int)c->ybwc_cut_moves)
+        need = (int)c->ybwc_cut_moves;
+    return need < 1 ? 1 : need;
+}
+
+/* One move: NegaScout's son, with the split point's alpha. */
+static bool ybwc_move(worker *w, sp_frame *f, pab_score_t *value)
+{
+    ns_node *nd = &f->nd;
+    const bool plain = w->sh->cfg.plain;
+    if (f->sp == NULL || nd->searched == 0 || plain || !(nd->flags & NS_PV)) {
+        f->scouting = nd->searched > 0 && !plain;
+        return ns_move(w, nd, f->cur_move, ybwc, 0, NULL, value);
+    }
+    /* A younger brother at a split PV node: the test, and the re-search
+     * only if it fails high against the alpha that holds after it (else
+     * the test is repeated at that alpha). */
+    for (;;) {
+        const pab_score_t tested = nd->alpha;
+        pab_score_t s = 0;
+        f->scouting = true;
+        const bool searched = sp_test(w, f, ybwc, &s);
+        f->scouting = false;
+        *value = s;
+        if (!searched || w->aborted || s <= tested || s >= nd->beta)
+            return searched;
+        const pab_score_t alpha = sp_alpha(f);
+        if (alpha <= tested)
+            return sp_research(w, f, ybwc, alpha, value);
+        nd->alpha = alpha;
+        f->move_alpha = alpha;
+    }
+}
+
+static const sp_algo ybwc_algo = {
+    .node = ybwc,
+    .move = ybwc_move,
+    .restart_obsolete = true,
+};
+
+static pab_score_t ybwc(worker *w, pab_score_t alpha, pab_score_t beta,
+                        int depth, int ply, unsigned flags)
+{
+    sp_frame f;
+    pab_score_t v;
+    if (sp_enter(w, ply, flags))
+        return 0;
+    if (ns_begin(w, &f.nd, alpha, beta, depth, ply, flags, &v) ||
+        ns_probe(w, &f.nd, &v))
+        return v;
+    sp_open(w, &f, node_type(w, ply, flags));
+    if (ns_expand(w, &f.nd, ybwc, &v))
+        return v;
+    f.need = young_brothers_wait(w, &f);
+    return sp_search(w, &f); /* eldest first; then maybe in parallel */
+}
 
 int ybwc_run(search *sh)
 {
-    return PAB_ENOTSUP;
+    return sp_run(sh, &ybwc_algo);
 }

@@ -1,0 +1,80 @@
+/*
+ * Split points: what YBWC (ybwc.c) and Jamboree (jamboree.c) share.  See
+ * splitpoint.c for the design; this header is the interface their node
+ * searches are written against.
+ *
+ * A node search of either algorithm is a NegaScout node (negascout.c's
+ * pieces) whose move loop runs here, in sp_search().  While one thread
+ * searches the node alone the loop is the serial one.  When an idle thread
+ * asks for work, the busy thread opens a split point at the highest of its
+ * nodes that the algorithm's rule allows (sp_frame.need moves searched):
+ * from then on every thread working there takes one move at a time from
+ * the split point and records its value there, and the owner does not
+ * leave the node before everybody else has.
+ */
+#ifndef PAB_SPLITPOINT_H
+#define PAB_SPLITPOINT_H
+
+#include <stdbool.h>
+
+#include "internal.h"
+
+typedef struct split_point split_point;
+typedef struct sp_thread sp_thread;
+
+/* One node as one thread works on it: its own node (the owner's), or a
+ * helper's copy of a split point's node.  Lives on that thread's stack;
+ * only that thread reads or writes it. */
+typedef struct sp_frame {
+    ns_node nd;          /* the window is refreshed from the split point */
+    split_point *sp;     /* the shared node, once split or joined */
+    bool helper;         /* working at another thread's split point */
+    bool expanding;      /* before the move loop: a child is a null move */
+    int next;            /* not split yet: the next move to search */
+    int need;            /* moves searched before the node may split */
+    int kind;            /* the algorithm's node type (ybwc: Y-PV ...) */
+    int cur;             /* index of the move being searched */
+    pab_move_t cur_move;
+    pab_score_t move_alpha; /* the alpha that move started with */
+    bool scouting;       /* that move is a null-window test (see ybwc.c) */
+} sp_frame;
+
+/* What an algorithm plugs into the shared machinery. */
+typedef struct sp_algo {
+    ns_fn node; /* the node search, the root's too */
+    /* Search move f->cur_move of f->nd (window already fresh); false
+     * when the move was skipped (illegal or pruned), as ns_move. */
+    bool (*move)(worker *w, sp_frame *f, pab_score_t *value);
+    /* Restart a test whose window an alpha raise at its split point made
+     * obsolete (outside plain mode). */
+    bool restart_obsolete;
+} sp_algo;
+
+/* Run one search: the main thread's iterative deepening with algo->node,
+ * the other threads looking for work until it is done. */
+int sp_run(search *sh, const sp_algo *algo);
+
+/* At the top of every node search: notice a cutoff (or an obsolete
+ * window) at a split point above, answer a thread asking for work.  True
+ * when the node must unwind at once (w->aborted is set). */
+bool sp_enter(worker *w, int ply, unsigned flags);
+/* The frame of the node's parent, NULL at the root. */
+const sp_frame *sp_parent(const worker *w, int ply);
+/* After ns_begin and the table, before ns_expand: the node becomes this
+ * thread's frame at its ply. */
+void sp_open(worker *w, sp_frame *f, int kind);
+/* The move loop, split or not, and the end of the node (ns_close). */
+pab_score_t sp_search(worker *w, sp_frame *f);
+
+/* The node's alpha now: its own, or its split point's if that is higher. */
+pab_score_t sp_alpha(const sp_frame *f);
+/* A null-window test of f->cur_move at alpha (even in plain mode). */
+bool sp_test(worker *w, sp_frame *f, ns_fn child, pab_score_t *value);
+/* The full-window search of f->cur_move after a test failed high. */
+bool sp_research(worker *w, sp_frame *f, ns_fn child, pab_score_t alpha,
+                 pab_score_t *value);
+/* Jamboree: wait until every earlier move of the split point is done,
+ * working below it meanwhile.  False when the search must unwind. */
+bool sp_wait_earlier(worker *w, sp_frame *f);
+
+#endif /* PAB_SPLITPOINT_H */
