@@ -112,7 +112,8 @@ static uint32_t lcg_next(uint64_t *s)
     return (uint32_t)(*s >> 33);
 }
 
-/* ---- perft ----------------------------------------------------------------- */
+/* ---- perft -----------------------------------------------------------------
+ */
 
 /* perft.txt: "name | FEN | d:n d:n ..."; every count up to this many
  * leaves is checked (depth 4 or 5 for each position). */
@@ -126,7 +127,8 @@ Test(chess, perft_reference_positions, .timeout = 120)
     while (fgets(line, sizeof line, f)) {
         if (line[0] == '#' || line[0] == '\n')
             continue;
-        char *bar1 = strchr(line, '|'), *bar2 = bar1 ? strchr(bar1 + 1, '|') : NULL;
+        char *bar1 = strchr(line, '|'),
+             *bar2 = bar1 ? strchr(bar1 + 1, '|') : NULL;
         cr_assert(bar1 && bar2, "bad line: %s", line);
         *bar2 = '\0';
         chess_pos *pos = new_pos(bar1 + 1);
@@ -134,8 +136,8 @@ Test(chess, perft_reference_positions, .timeout = 120)
         int depth;
         unsigned long long nodes;
         int used;
-        for (char *p = bar2 + 1; sscanf(p, " %d:%llu%n", &depth, &nodes, &used) == 2;
-             p += used) {
+        for (char *p = bar2 + 1;
+             sscanf(p, " %d:%llu%n", &depth, &nodes, &used) == 2; p += used) {
             if (nodes > PERFT_TXT_MAX_NODES)
                 break;
             uint64_t got = perft(pos, depth);
@@ -190,17 +192,21 @@ Test(chess, descriptor_perft_and_moves)
     chess_pos *pos = malloc(EX_STATE_MAX);
     char err[160] = "";
     cr_assert_leq(sizeof(chess_pos), EX_STATE_MAX / 2);
-    cr_assert_eq(ex_chess.setup(&g, pos, NULL, NULL, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(ex_chess.setup(&g, pos, NULL, NULL, err, sizeof err), 0, "%s",
+                 err);
     uint64_t count = 0;
     cr_assert_eq(pab_perft(&g, pos, 5, ex_chess.perft_flags, &count), 0);
     cr_assert_eq(count, 4865609);
 
-    cr_assert_eq(ex_chess.setup(&g, pos, "rules", "startpos moves e2e4 e7e5 g1f3",
-                                err, sizeof err), 0, "%s", err);
+    cr_assert_eq(ex_chess.setup(&g, pos, "rules",
+                                "startpos moves e2e4 e7e5 g1f3", err,
+                                sizeof err),
+                 0, "%s", err);
     cr_assert(!pos->perft);
     char fen[CHESS_FEN_MAX];
     fen_of(pos, fen);
-    cr_assert_str_eq(fen, "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
+    cr_assert_str_eq(
+        fen, "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
     pab_move_t m = ex_chess.parse_move(&g, pos, "b8c6");
     char name[16];
     ex_chess.move_name(&g, pos, m, name, sizeof name);
@@ -211,12 +217,15 @@ Test(chess, descriptor_perft_and_moves)
     cr_assert_eq(ex_chess.natural_score(&g, pos, -35), -35);
 
     cr_assert_lt(ex_chess.setup(&g, pos, "bogus", NULL, err, sizeof err), 0);
-    cr_assert_lt(ex_chess.setup(&g, pos, NULL, "startpos moves e2e5", err, sizeof err), 0);
+    cr_assert_lt(
+        ex_chess.setup(&g, pos, NULL, "startpos moves e2e5", err, sizeof err),
+        0);
     cr_assert(strstr(err, "e2e5") != NULL, "%s", err);
     free(pos);
 }
 
-/* ---- FEN ------------------------------------------------------------------ */
+/* ---- FEN ------------------------------------------------------------------
+ */
 
 Test(chess, fen_round_trip)
 {
@@ -248,10 +257,12 @@ Test(chess, fen_accepted_variants)
     static const char *const in[][2] = {
         {"  rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR   w KQkq -  0 1 \n",
          CHESS_START_FEN},
-        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -", CHESS_START_FEN},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -",
+         CHESS_START_FEN},
         {"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
          "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"},
-        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w qkQK - 0 1", CHESS_START_FEN},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w qkQK - 0 1",
+         CHESS_START_FEN},
     };
     for (size_t i = 0; i < sizeof in / sizeof in[0]; i++) {
         chess_pos *pos = new_pos(in[i][0]);
@@ -269,42 +280,60 @@ Test(chess, fen_rejected_with_reason_and_position_kept)
         {"", "fields"},
         {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq", "fields"},
         {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0", "fields"},
-        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 x", "fields"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 x",
+         "fields"},
         {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", "ranks"},
         {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/8 w KQkq - 0 1", "ranks"},
         {"rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "piece"},
         {"rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "squares"},
-        {"rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "squares"},
+        {"rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+         "squares"},
         {"rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "digits"},
-        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1", "unknown piece"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1",
+         "unknown piece"},
         {"rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1", "kings"},
         {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKKNR w kq - 0 1", "kings"},
-        {"Pnbqkbnr/pppppppp/8/8/8/8/1PPPPPPP/RNBQKBNR w KQk - 0 1", "pawn on a8"},
+        {"Pnbqkbnr/pppppppp/8/8/8/8/1PPPPPPP/RNBQKBNR w KQk - 0 1",
+         "pawn on a8"},
         {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/PNBQKBNR w Kkq - 0 1", "pawns"},
         {"QQQQQQQQ/QQk5/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1", "promotions"},
-        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "side to move"},
-        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkqK - 0 1", "castling"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+         "side to move"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkqK - 0 1",
+         "castling"},
         {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KKq - 0 1", "twice"},
-        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQxq - 0 1", "castling"},
-        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1", "rook on h1"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQxq - 0 1",
+         "castling"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1",
+         "rook on h1"},
         {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBK1BNR w Q - 0 1", "king on e1"},
-        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1", "en-passant"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1",
+         "en-passant"},
         {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1", "rank 6"},
-        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq i6 0 1", "en-passant"},
-        {"rnbqkbnr/ppp1pppp/8/3p4/8/8/PPPPPPPP/RNBQKBNR w KQkq d6 3 2", "halfmove"},
-        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1", "halfmove"},
-        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1", "halfmove"},
-        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 151 1", "halfmove"},
-        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0", "move number"},
-        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1x", "move number"},
-        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 99999999999", "move number"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq i6 0 1",
+         "en-passant"},
+        {"rnbqkbnr/ppp1pppp/8/3p4/8/8/PPPPPPPP/RNBQKBNR w KQkq d6 3 2",
+         "halfmove"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1",
+         "halfmove"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1",
+         "halfmove"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 151 1",
+         "halfmove"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0",
+         "move number"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1x",
+         "move number"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 99999999999",
+         "move number"},
         {"4k3/8/8/8/8/8/8/4R2K w - - 0 1", "is in check but white"},
         {"4k3/8/8/8/1b6/8/8/R3K2r b - - 0 1", "is in check but black"},
         {"3qk3/8/8/8/7b/5n2/8/4K2r w - - 0 1", "pieces give check"},
         {"4k3/8/8/8/8/8/8/3Kk3 w - - 0 1", "kings"},
         {"3k4/8/8/8/8/8/8/3K4\x01 w - - 0 1", "0x01"},
     };
-    chess_pos *pos = new_pos("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    chess_pos *pos = new_pos(
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
     chess_pos *before = malloc(sizeof *before);
     memcpy(before, pos, sizeof *pos);
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
@@ -312,10 +341,11 @@ Test(chess, fen_rejected_with_reason_and_position_kept)
         int rc = chess_from_fen(pos, bad[i][0], err, sizeof err);
         cr_expect_eq(rc, PAB_EINVAL, "accepted: \"%s\"", bad[i][0]);
         cr_expect(strstr(err, bad[i][1]) != NULL,
-                  "\"%s\": message \"%s\" lacks \"%s\"", bad[i][0], err, bad[i][1]);
+                  "\"%s\": message \"%s\" lacks \"%s\"", bad[i][0], err,
+                  bad[i][1]);
         cr_expect(strchr(err, '\n') == NULL);
-        cr_expect_eq(memcmp(pos, before, sizeof *pos), 0, "position changed by \"%s\"",
-                     bad[i][0]);
+        cr_expect_eq(memcmp(pos, before, sizeof *pos), 0,
+                     "position changed by \"%s\"", bad[i][0]);
     }
     cr_expect_eq(chess_from_fen(pos, NULL, NULL, 0), PAB_EINVAL);
     free(before);
@@ -329,7 +359,8 @@ static void expect_same_position(const chess_pos *a, const chess_pos *b,
                                  const char *when)
 {
     cr_expect_eq(memcmp(a, b, offsetof(chess_pos, undo)), 0, "%s", when);
-    cr_expect_eq(memcmp(a->undo, b->undo, a->ply * sizeof a->undo[0]), 0, "%s", when);
+    cr_expect_eq(memcmp(a->undo, b->undo, a->ply * sizeof a->undo[0]), 0, "%s",
+                 when);
 }
 
 static void random_game(const char *fen, uint64_t seed, int plies)
@@ -351,8 +382,8 @@ static void random_game(const char *fen, uint64_t seed, int plies)
             fen_of(pos, before);
             uint64_t key = pos->key;
             cr_assert(chess_make(pos, moves[i]));
-            cr_expect_eq(pos->key, chess_compute_key(pos), "key after a move from %s",
-                         before);
+            cr_expect_eq(pos->key, chess_compute_key(pos),
+                         "key after a move from %s", before);
             chess_unmake(pos, moves[i]);
             fen_of(pos, after);
             cr_expect_str_eq(after, before);
@@ -361,7 +392,8 @@ static void random_game(const char *fen, uint64_t seed, int plies)
         pab_move_t m = moves[lcg_next(&seed) % (unsigned)n];
         cr_assert(chess_make(pos, m));
         played[n_played++] = m;
-        if (chess_status(pos) != CHESS_ONGOING && chess_status(pos) != CHESS_DRAW_REPETITION)
+        if (chess_status(pos) != CHESS_ONGOING &&
+            chess_status(pos) != CHESS_DRAW_REPETITION)
             break;
     }
     while (n_played > 0)
@@ -425,7 +457,8 @@ Test(chess, gives_check_matches_make, .timeout = 60)
 Test(chess, null_move)
 {
     pab_game g = chess_game();
-    chess_pos *pos = new_pos("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3");
+    chess_pos *pos = new_pos(
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3");
     char before[CHESS_FEN_MAX], after[CHESS_FEN_MAX];
     fen_of(pos, before);
     uint64_t key = pos->key;
@@ -439,8 +472,9 @@ Test(chess, null_move)
     cr_expect_eq(pos->key, key);
     free(pos);
     /* In check, and with only king and pawns: refused, nothing changes. */
-    static const char *const refused[] = {"4k3/8/8/8/8/8/8/4K2r w - - 0 1",
-                                          "4k3/pppp4/8/8/8/8/PPPP4/4K2R b - - 0 1"};
+    static const char *const refused[] = {
+        "4k3/8/8/8/8/8/8/4K2r w - - 0 1",
+        "4k3/pppp4/8/8/8/8/PPPP4/4K2R b - - 0 1"};
     for (int i = 0; i < 2; i++) {
         pos = new_pos(refused[i]);
         fen_of(pos, before);
@@ -470,9 +504,11 @@ Test(chess, uci_and_san_round_trip)
         for (int k = 0; k < n; k++) {
             char text[16];
             chess_move_to_uci(moves[k], text, sizeof text);
-            cr_expect_eq(chess_move_from_uci(pos, text), moves[k], "%s in %s", text, fens[i]);
+            cr_expect_eq(chess_move_from_uci(pos, text), moves[k], "%s in %s",
+                         text, fens[i]);
             chess_move_to_san(pos, moves[k], text, sizeof text);
-            cr_expect_eq(chess_move_from_san(pos, text), moves[k], "%s in %s", text, fens[i]);
+            cr_expect_eq(chess_move_from_san(pos, text), moves[k], "%s in %s",
+                         text, fens[i]);
         }
         free(pos);
     }
@@ -489,7 +525,8 @@ static void expect_san(const char *fen, const char *uci_text, const char *san)
 
 Test(chess, san_examples)
 {
-    const char *kiwi = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    const char *kiwi =
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
     const char *rooks = "1k6/8/8/R7/8/8/4K3/R6R w - - 0 1";
     expect_san(CHESS_START_FEN, "g1f3", "Nf3");
     expect_san(CHESS_START_FEN, "e2e4", "e4");
@@ -510,7 +547,8 @@ Test(chess, san_examples)
     expect_san(queens, "a3c3", "Qa3c3");
     expect_san(queens, "a1c3", "Q1c3");
     expect_san(queens, "e3c3", "Qec3");
-    expect_san("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3", "e5f6", "exf6");
+    expect_san("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+               "e5f6", "exf6");
     expect_san("8/P6k/8/8/8/8/8/K7 w - - 0 1", "a7a8q", "a8=Q");
     expect_san("8/P6k/8/8/8/8/8/K7 w - - 0 1", "a7a8n", "a8=N");
     expect_san("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "a1a8", "Ra8#");
@@ -519,7 +557,8 @@ Test(chess, san_examples)
     cr_expect_eq(chess_move_from_san(pos, "0-0"), uci(pos, "e1g1"));
     cr_expect_eq(chess_move_from_san(pos, "Nxf7!?"), uci(pos, "e5f7"));
     cr_expect_eq(chess_move_from_san(pos, "Nf7"), uci(pos, "e5f7"));
-    cr_expect_eq(chess_move_from_san(pos, "N4f7"), PAB_MOVE_NONE); /* no knight there */
+    cr_expect_eq(chess_move_from_san(pos, "N4f7"),
+                 PAB_MOVE_NONE); /* no knight there */
     cr_expect_eq(chess_move_from_san(pos, "Nd3"), uci(pos, "e5d3"));
     cr_expect_eq(chess_move_from_san(pos, "Qe2"), PAB_MOVE_NONE);
     cr_expect_eq(chess_move_from_san(pos, "a3"), uci(pos, "a2a3"));
@@ -529,11 +568,13 @@ Test(chess, san_examples)
     cr_expect_eq(chess_move_from_uci(pos, "e2e4x"), PAB_MOVE_NONE);
     free(pos);
     pos = new_pos("1k6/8/8/8/8/8/4K3/R6R w - - 0 1");
-    cr_expect_eq(chess_move_from_san(pos, "Rd1"), PAB_MOVE_NONE); /* ambiguous */
+    cr_expect_eq(chess_move_from_san(pos, "Rd1"),
+                 PAB_MOVE_NONE); /* ambiguous */
     free(pos);
 }
 
-/* ---- draws, mates and searches -------------------------------------------- */
+/* ---- draws, mates and searches --------------------------------------------
+ */
 
 Test(chess, checkmate_and_stalemate_terminal)
 {
@@ -563,10 +604,12 @@ Test(chess, mate_in_one_and_two, .timeout = 60)
         int plies, depth;
     } mates[] = {
         {"6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", "a1a8", 1, 3},
-        {"r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4", "h5f7", 1, 3},
+        {"r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+         "h5f7", 1, 3},
         {"7k/8/8/8/8/8/R7/1R5K w - - 0 1", NULL, 3, 5}, /* a7 or b7 first */
         {"6k1/pp3ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", "d1d8", 1, 4},
-        {"r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1", "d5f6", 3, 5},
+        {"r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1",
+         "d5f6", 3, 5},
     };
     for (size_t i = 0; i < sizeof mates / sizeof mates[0]; i++) {
         chess_pos *pos = new_pos(mates[i].fen);
@@ -589,8 +632,7 @@ Test(chess, mate_in_one_and_two, .timeout = 60)
 Test(chess, insufficient_material_is_a_draw)
 {
     static const char *const dead[] = {
-        "8/8/8/4k3/8/8/4K3/8 w - - 0 1",
-        "8/8/8/4k3/8/8/3BK3/8 w - - 0 1",
+        "8/8/8/4k3/8/8/4K3/8 w - - 0 1", "8/8/8/4k3/8/8/3BK3/8 w - - 0 1",
         "8/8/2n5/4k3/8/8/4K3/8 w - - 0 1",
         "8/8/3b4/4k3/8/8/3BK3/8 w - - 0 1", /* both bishops on dark squares */
     };
@@ -712,7 +754,8 @@ Test(chess, long_games_fit)
     free(pos);
 }
 
-/* ---- evaluation ----------------------------------------------------------- */
+/* ---- evaluation -----------------------------------------------------------
+ */
 
 /* The position with colours swapped and the board turned upside down. */
 static void mirror_fen(const char *fen, char *out)
@@ -720,8 +763,9 @@ static void mirror_fen(const char *fen, char *out)
     char ranks[8][16], side[4], castle[8], ep[4];
     int half, full;
     char board[80];
-    cr_assert_eq(sscanf(fen, "%79s %3s %7s %3s %d %d", board, side, castle, ep, &half,
-                        &full), 6);
+    cr_assert_eq(sscanf(fen, "%79s %3s %7s %3s %d %d", board, side, castle, ep,
+                        &half, &full),
+                 6);
     int r = 0, k = 0;
     for (const char *p = board;; p++) {
         if (*p == '/' || *p == '\0') {
@@ -732,8 +776,9 @@ static void mirror_fen(const char *fen, char *out)
             continue;
         }
         char c = *p;
-        ranks[r][k++] = (c >= 'a' && c <= 'z') ? (char)(c - 32)
-                        : (c >= 'A' && c <= 'Z') ? (char)(c + 32) : c;
+        ranks[r][k++] = (c >= 'a' && c <= 'z')   ? (char)(c - 32)
+                        : (c >= 'A' && c <= 'Z') ? (char)(c + 32)
+                                                 : c;
     }
     out[0] = '\0';
     for (int i = 7; i >= 0; i--) {
@@ -750,8 +795,8 @@ static void mirror_fen(const char *fen, char *out)
     }
     strcat(out, c2[0] ? c2 : "-");
     char tail[32];
-    snprintf(tail, sizeof tail, " %c%c %d %d", ep[0], ep[0] == '-' ? ' ' : (char)('9' - (ep[1] - '0')),
-             half, full);
+    snprintf(tail, sizeof tail, " %c%c %d %d", ep[0],
+             ep[0] == '-' ? ' ' : (char)('9' - (ep[1] - '0')), half, full);
     strcat(out, tail);
 }
 
@@ -769,8 +814,8 @@ Test(chess, evaluation_is_colour_symmetric)
         mirror_fen(fens[i], mirrored);
         chess_pos *a = new_pos(fens[i]), *b = new_pos(mirrored);
         pab_score_t ea = chess_evaluate(a), eb = chess_evaluate(b);
-        cr_expect_eq(ea, eb, "%s: %d, mirrored %s: %d", fens[i], (int)ea, mirrored,
-                     (int)eb);
+        cr_expect_eq(ea, eb, "%s: %d, mirrored %s: %d", fens[i], (int)ea,
+                     mirrored, (int)eb);
         cr_expect_lt(ea < 0 ? -ea : ea, 5000);
         free(a);
         free(b);
@@ -780,12 +825,14 @@ Test(chess, evaluation_is_colour_symmetric)
     cr_expect_gt(chess_evaluate(start), -50);
     free(start);
     /* A queen up is worth about a queen. */
-    chess_pos *up = new_pos("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    chess_pos *up =
+        new_pos("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     cr_expect_gt(chess_evaluate(up), 800);
     free(up);
 }
 
-/* ---- Bratko-Kopec ----------------------------------------------------------- */
+/* ---- Bratko-Kopec -----------------------------------------------------------
+ */
 
 Test(chess, bratko_kopec_positions_give_legal_moves, .timeout = 120)
 {

@@ -162,7 +162,8 @@ static int set_position(chess_pos *pos, const char *text, char *err,
     if (moves)
         *moves = '\0';
     int rc;
-    if (strncmp(fen, "startpos", 8) == 0 && strspn(fen + 8, " ") == strlen(fen + 8))
+    if (strncmp(fen, "startpos", 8) == 0 &&
+        strspn(fen + 8, " ") == strlen(fen + 8))
         rc = chess_from_fen(pos, CHESS_START_FEN, err, errlen);
     else
         rc = chess_from_fen(pos, fen, err, errlen);
@@ -191,7 +192,8 @@ static int ex_chess_setup(pab_game *game, void *state, const char *params,
             snprintf(err, errlen,
                      "chess: unknown params '%s' (perft: no draw rules, the "
                      "default; rules: draws by repetition, fifty moves, "
-                     "material)", params);
+                     "material)",
+                     params);
             return PAB_EINVAL;
         }
     }

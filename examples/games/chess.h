@@ -67,10 +67,10 @@
 
 /* ---- squares, pieces, moves -------------------------------------------- */
 
-#define CHESS_NO_SQUARE 64
+#define CHESS_NO_SQUARE          64
 #define CHESS_SQUARE(file, rank) ((file) + 8 * (rank))
-#define CHESS_FILE(sq) ((sq) & 7)
-#define CHESS_RANK(sq) ((sq) >> 3)
+#define CHESS_FILE(sq)           (7 & (sq))
+#define CHESS_RANK(sq)           ((sq) >> 3)
 
 enum { CHESS_WHITE = 0, CHESS_BLACK = 1 };
 
@@ -86,8 +86,8 @@ enum {
 
 /* A piece on the board: its type and, in bit 3, its colour. */
 #define CHESS_PIECE(color, type) ((uint8_t)((type) | ((color) << 3)))
-#define CHESS_TYPE(piece) ((piece) & 7)
-#define CHESS_COLOR(piece) ((piece) >> 3)
+#define CHESS_TYPE(piece)        (7 & (piece))
+#define CHESS_COLOR(piece)       ((piece) >> 3)
 
 /* Castling rights. */
 #define CHESS_CASTLE_WK 1u /* white, king side (e1g1) */
@@ -95,15 +95,15 @@ enum {
 #define CHESS_CASTLE_BK 4u
 #define CHESS_CASTLE_BQ 8u
 
-#define CHESS_MOVE_CASTLE (1u << 15)
-#define CHESS_MOVE_EN_PASSANT (1u << 16)
+#define CHESS_MOVE_CASTLE      (1u << 15)
+#define CHESS_MOVE_EN_PASSANT  (1u << 16)
 #define CHESS_MOVE_DOUBLE_PUSH (1u << 17)
 
 #define CHESS_MOVE(from, to, promo, flags)                                     \
     ((pab_move_t)((unsigned)(from) | (unsigned)(to) << 6 |                     \
                   (unsigned)(promo) << 12 | (flags)))
-#define CHESS_MOVE_FROM(m) ((int)((m) & 63))
-#define CHESS_MOVE_TO(m) ((int)(((m) >> 6) & 63))
+#define CHESS_MOVE_FROM(m)  ((int)(63 & (m)))
+#define CHESS_MOVE_TO(m)    ((int)(((m) >> 6) & 63))
 #define CHESS_MOVE_PROMO(m) ((int)(((m) >> 12) & 7))
 
 /* Room for the moves of any position (at most 218 are legal). */
@@ -111,7 +111,7 @@ enum {
 /* Undo records a state holds: the game since its last capture or pawn
  * move (chess_play() keeps at most CHESS_KEEP_PLIES) plus a search. */
 #define CHESS_HISTORY_MAX 1024
-#define CHESS_KEEP_PLIES 128
+#define CHESS_KEEP_PLIES  128
 /* Longest FEN chess_to_fen() writes, with its NUL. */
 #define CHESS_FEN_MAX 96
 
@@ -196,7 +196,7 @@ uint64_t chess_compute_key(const chess_pos *pos);
 
 typedef enum chess_outcome {
     CHESS_ONGOING = 0,
-    CHESS_CHECKMATE,       /* the side to move is mated */
+    CHESS_CHECKMATE, /* the side to move is mated */
     CHESS_STALEMATE,
     CHESS_DRAW_REPETITION, /* the third occurrence of the position */
     CHESS_DRAW_FIFTY,      /* halfmove clock at 100 */

@@ -8,11 +8,11 @@
 
 #include "chess.h"
 
-#define BB(sq) (UINT64_C(1) << (sq))
-#define FILE_A_BB UINT64_C(0x0101010101010101)
-#define FILE_H_BB (FILE_A_BB << 7)
-#define RANK_1_BB UINT64_C(0xFF)
-#define RANK_BB(r) (RANK_1_BB << (8 * (r)))
+#define BB(sq)        (UINT64_C(1) << (sq))
+#define FILE_A_BB     UINT64_C(0x0101010101010101)
+#define FILE_H_BB     (FILE_A_BB << 7)
+#define RANK_1_BB     UINT64_C(0xFF)
+#define RANK_BB(r)    (RANK_1_BB << (8 * (r)))
 #define LIGHT_SQUARES UINT64_C(0x55AA55AA55AA55AA)
 
 enum { A1 = 0, B1, C1, D1, E1, F1, G1, H1 };
@@ -118,7 +118,8 @@ static inline bool attacked_by(const chess_pos *pos, int sq, int by,
         return true;
     if (bishop_attacks(sq, occ) & (t[CHESS_BISHOP] | t[CHESS_QUEEN]) & them)
         return true;
-    return (rook_attacks(sq, occ) & (t[CHESS_ROOK] | t[CHESS_QUEEN]) & them) != 0;
+    return (rook_attacks(sq, occ) & (t[CHESS_ROOK] | t[CHESS_QUEEN]) & them) !=
+           0;
 }
 
 /* The attacks of one piece of type `type` and colour `color` on `sq`. */
@@ -145,10 +146,10 @@ static inline void castle_rook_squares(int king_to, int *from, int *to)
 }
 
 /* Generation kinds (chess_movegen.c). */
-#define GEN_CAPTURES 1u        /* captures, en passant, queen promotions */
-#define GEN_QUIETS 2u          /* other moves, castling */
+#define GEN_CAPTURES        1u /* captures, en passant, queen promotions */
+#define GEN_QUIETS          2u /* other moves, castling */
 #define GEN_UNDERPROMOTIONS 4u /* knight, bishop and rook promotions */
-#define GEN_ALL (GEN_CAPTURES | GEN_QUIETS | GEN_UNDERPROMOTIONS)
+#define GEN_ALL             (GEN_CAPTURES | GEN_QUIETS | GEN_UNDERPROMOTIONS)
 
 /* The legal moves of the kinds asked for, appended in generation order.
  * Returns the count, or -1 if they do not fit in capacity. */

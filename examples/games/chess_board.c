@@ -102,8 +102,8 @@ static void find_magic(chess_magic *m, int sq, const int dirs[4][2],
     m->shift = (unsigned)(64 - bits);
     m->attacks = table;
     for (;;) {
-        uint64_t magic = next_random(seed) & next_random(seed) &
-                         next_random(seed);
+        uint64_t magic =
+            next_random(seed) & next_random(seed) & next_random(seed);
         if (popcount((m->mask * magic) >> 56) < 6)
             continue;
         attempt++;
@@ -128,6 +128,7 @@ static void find_magic(chess_magic *m, int sq, const int dirs[4][2],
  * 2, 3, ..., whose search succeeds within 32 candidates.  Any seed builds
  * the same attack sets -- these only bring start-up down from a few
  * hundred milliseconds to about one. */
+/* clang-format off */
 static const uint16_t bishop_seeds[64] = {
     12, 8,  3,  2,    3,   6,  2,  19, 3,  10, 11, 1,  1,  8,  8,  8,
     2,  21, 88, 72,   12,  15, 7,  18, 3,  11, 51, 1595, 357, 85, 1, 5,
@@ -141,6 +142,7 @@ static const uint16_t rook_seeds[64] = {
     196,  82,  44,   156,   441, 1319, 1717, 198,  243,  43,  44,  131, 19,
     239,  864, 285,  40,    210, 390,  10,   383,  4924, 1180, 103, 4,
 };
+/* clang-format on */
 
 static void init_sliders(void)
 {
@@ -157,7 +159,7 @@ static void init_sliders(void)
 
 static void init_leapers(void)
 {
-    static const int knight[8][2] = {{1, 2},  {2, 1},  {2, -1}, {1, -2},
+    static const int knight[8][2] = {{1, 2},   {2, 1},   {2, -1}, {1, -2},
                                      {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
     static const int king[8][2] = {{1, 0},  {1, 1},   {0, 1},  {-1, 1},
                                    {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
@@ -303,7 +305,8 @@ bool chess_in_check(const chess_pos *pos)
     return pos->checkers != 0;
 }
 
-/* ---- make and unmake ------------------------------------------------------ */
+/* ---- make and unmake ------------------------------------------------------
+ */
 
 static chess_undo *push_undo(chess_pos *pos)
 {
@@ -388,7 +391,8 @@ bool chess_make(chess_pos *pos, pab_move_t m)
                                    : make_ordinary(pos, m, u);
     uint8_t rights = pos->castling & rights_kept[CHESS_MOVE_FROM(m)] &
                      rights_kept[CHESS_MOVE_TO(m)];
-    key ^= chess_zobrist_castling[pos->castling] ^ chess_zobrist_castling[rights];
+    key ^=
+        chess_zobrist_castling[pos->castling] ^ chess_zobrist_castling[rights];
     pos->castling = rights;
     pos->side = (uint8_t)(us ^ 1);
     if (us == CHESS_BLACK && pos->fullmove < UINT16_MAX)
@@ -466,8 +470,8 @@ void chess_unmake_null(chess_pos *pos)
  * nothing.  The rest moves to the front of the stack. */
 static void trim_history(chess_pos *pos)
 {
-    unsigned keep = pos->halfmove < CHESS_KEEP_PLIES ? pos->halfmove
-                                                     : CHESS_KEEP_PLIES;
+    unsigned keep =
+        pos->halfmove < CHESS_KEEP_PLIES ? pos->halfmove : CHESS_KEEP_PLIES;
     if (keep >= pos->ply)
         return;
     memmove(pos->undo, pos->undo + (pos->ply - keep),
@@ -498,8 +502,8 @@ bool chess_insufficient_material(const chess_pos *pos)
     if (popcount(minors) <= 1)
         return true;
     /* Only bishops, all on one colour of square: no mate can happen. */
-    return !t[CHESS_KNIGHT] &&
-           (!(t[CHESS_BISHOP] & LIGHT_SQUARES) || !(t[CHESS_BISHOP] & ~LIGHT_SQUARES));
+    return !t[CHESS_KNIGHT] && (!(t[CHESS_BISHOP] & LIGHT_SQUARES) ||
+                                !(t[CHESS_BISHOP] & ~LIGHT_SQUARES));
 }
 
 /* How many earlier positions within reach of the repetition rule equal
@@ -520,7 +524,8 @@ bool chess_rule_draw(const chess_pos *pos)
     if (chess_insufficient_material(pos) || repetitions(pos, 1) > 0)
         return true;
     /* Mate given on the hundredth ply still wins. */
-    return pos->halfmove >= 100 && (!pos->checkers || chess_has_legal_move(pos));
+    return pos->halfmove >= 100 &&
+           (!pos->checkers || chess_has_legal_move(pos));
 }
 
 chess_outcome chess_status(const chess_pos *pos)

@@ -12,29 +12,33 @@ typedef struct phase_score {
     int mg, eg;
 } phase_score;
 
-static const short *const pst_mg[7] = {
-    NULL,           tune_pawn_mg,  tune_knight_mg, tune_bishop_mg,
-    tune_rook_mg,   tune_queen_mg, tune_king_mg,
+/* What one piece type is worth: material, the table of its squares and
+ * the weight of each square it reaches, for both phases, and how much of
+ * the game phase it carries. */
+typedef struct piece_weights {
+    int material_mg, material_eg;
+    const short *pst_mg, *pst_eg;
+    int mobility_mg, mobility_eg, mobility_base;
+    int phase;
+} piece_weights;
+
+static const piece_weights weights[7] = {
+    [CHESS_PAWN] = {TUNE_PAWN_MG, TUNE_PAWN_EG, tune_pawn_mg, tune_pawn_eg, 0,
+                    0, 0, 0},
+    [CHESS_KNIGHT] = {TUNE_KNIGHT_MG, TUNE_KNIGHT_EG, tune_knight_mg,
+                      tune_knight_eg, TUNE_MOB_KNIGHT_MG, TUNE_MOB_KNIGHT_EG,
+                      TUNE_MOB_KNIGHT_BASE, TUNE_PHASE_KNIGHT},
+    [CHESS_BISHOP] = {TUNE_BISHOP_MG, TUNE_BISHOP_EG, tune_bishop_mg,
+                      tune_bishop_eg, TUNE_MOB_BISHOP_MG, TUNE_MOB_BISHOP_EG,
+                      TUNE_MOB_BISHOP_BASE, TUNE_PHASE_BISHOP},
+    [CHESS_ROOK] = {TUNE_ROOK_MG, TUNE_ROOK_EG, tune_rook_mg, tune_rook_eg,
+                    TUNE_MOB_ROOK_MG, TUNE_MOB_ROOK_EG, TUNE_MOB_ROOK_BASE,
+                    TUNE_PHASE_ROOK},
+    [CHESS_QUEEN] = {TUNE_QUEEN_MG, TUNE_QUEEN_EG, tune_queen_mg, tune_queen_eg,
+                     TUNE_MOB_QUEEN_MG, TUNE_MOB_QUEEN_EG, TUNE_MOB_QUEEN_BASE,
+                     TUNE_PHASE_QUEEN},
+    [CHESS_KING] = {0, 0, tune_king_mg, tune_king_eg, 0, 0, 0, 0},
 };
-static const short *const pst_eg[7] = {
-    NULL,           tune_pawn_eg,  tune_knight_eg, tune_bishop_eg,
-    tune_rook_eg,   tune_queen_eg, tune_king_eg,
-};
-static const int material_mg[7] = {0, TUNE_PAWN_MG, TUNE_KNIGHT_MG,
-                                   TUNE_BISHOP_MG, TUNE_ROOK_MG,
-                                   TUNE_QUEEN_MG, 0};
-static const int material_eg[7] = {0, TUNE_PAWN_EG, TUNE_KNIGHT_EG,
-                                   TUNE_BISHOP_EG, TUNE_ROOK_EG,
-                                   TUNE_QUEEN_EG, 0};
-static const int mobility_mg[7] = {0, 0, TUNE_MOB_KNIGHT_MG, TUNE_MOB_BISHOP_MG,
-                                   TUNE_MOB_ROOK_MG, TUNE_MOB_QUEEN_MG, 0};
-static const int mobility_eg[7] = {0, 0, TUNE_MOB_KNIGHT_EG, TUNE_MOB_BISHOP_EG,
-                                   TUNE_MOB_ROOK_EG, TUNE_MOB_QUEEN_EG, 0};
-static const int mobility_base[7] = {0, 0, TUNE_MOB_KNIGHT_BASE,
-                                     TUNE_MOB_BISHOP_BASE, TUNE_MOB_ROOK_BASE,
-                                     TUNE_MOB_QUEEN_BASE, 0};
-static const int phase_weight[7] = {0, 0, TUNE_PHASE_KNIGHT, TUNE_PHASE_BISHOP,
-                                    TUNE_PHASE_ROOK, TUNE_PHASE_QUEEN, 0};
 
 /* The squares pawns of `color` guard. */
 static uint64_t pawn_guards(const chess_pos *pos, int color)
@@ -50,25 +54,25 @@ static phase_score side_score(const chess_pos *pos, int color, int *phase)
 {
     phase_score s = {0, 0};
     const uint64_t occ = occupied(pos);
-    const uint64_t free_squares = ~pos->color_bb[color] &
-                                  ~pawn_guards(pos, color ^ 1);
+    const uint64_t free_squares =
+        ~pos->color_bb[color] & ~pawn_guards(pos, color ^ 1);
     /* Tables are drawn from white's side: a white piece on a1 reads row 8
      * of the drawing, entry 56. */
     const int flip = color == CHESS_WHITE ? 56 : 0;
     for (int type = CHESS_PAWN; type <= CHESS_KING; type++) {
+        const piece_weights *w = &weights[type];
         uint64_t b = pieces_of(pos, color, type);
         while (b) {
             int sq = pop_lsb(&b);
-            s.mg += material_mg[type] + pst_mg[type][sq ^ flip];
-            s.eg += material_eg[type] + pst_eg[type][sq ^ flip];
-            *phase += phase_weight[type];
-            if (!mobility_base[type])
+            s.mg += w->material_mg + w->pst_mg[sq ^ flip];
+            s.eg += w->material_eg + w->pst_eg[sq ^ flip];
+            *phase += w->phase;
+            if (!w->mobility_base) /* pawns and kings */
                 continue;
-            int mob = popcount(piece_attacks(type, color, sq, occ) &
-                               free_squares) -
-                      mobility_base[type];
-            s.mg += mob * mobility_mg[type];
-            s.eg += mob * mobility_eg[type];
+            uint64_t reach = piece_attacks(type, color, sq, occ) & free_squares;
+            int mob = popcount(reach) - w->mobility_base;
+            s.mg += mob * w->mobility_mg;
+            s.eg += mob * w->mobility_eg;
         }
     }
     uint64_t bishops = pieces_of(pos, color, CHESS_BISHOP);

@@ -16,8 +16,8 @@
 #include "chess_bits.h"
 
 #define FEN_FIELDS_MAX 6
-#define HALFMOVE_MAX 150  /* the 75-move rule ends the game there */
-#define FULLMOVE_MAX 9999 /* beyond the longest game the rules allow */
+#define HALFMOVE_MAX   150  /* the 75-move rule ends the game there */
+#define FULLMOVE_MAX   9999 /* beyond the longest game the rules allow */
 
 static const char piece_letters[] = " PNBRQK  pnbrqk";
 
@@ -107,8 +107,8 @@ static int parse_placement(chess_pos *pos, field f, char *err, size_t errlen)
         }
         if (c >= '1' && c <= '8') {
             if (after_digit)
-                return fail(err, errlen,
-                            "fen: two digits in a row in rank %d", rank + 1);
+                return fail(err, errlen, "fen: two digits in a row in rank %d",
+                            rank + 1);
             file += c - '0';
             after_digit = true;
         } else {
@@ -127,8 +127,8 @@ static int parse_placement(chess_pos *pos, field f, char *err, size_t errlen)
                         rank + 1);
     }
     if (file != 8)
-        return fail(err, errlen, "fen: rank %d has %d squares, not 8",
-                    rank + 1, file);
+        return fail(err, errlen, "fen: rank %d has %d squares, not 8", rank + 1,
+                    file);
     if (rank != 0)
         return fail(err, errlen, "fen: %d ranks, not 8", 8 - rank);
     return 0;
@@ -140,8 +140,8 @@ static int check_material(const chess_pos *pos, int color, char *err,
                           size_t errlen)
 {
     static const int initial[7] = {0, 8, 2, 2, 2, 1, 1};
-    static const char *const names[7] = {"", "pawns", "knights", "bishops",
-                                         "rooks", "queens", "kings"};
+    static const char *const names[7] = {
+        "", "pawns", "knights", "bishops", "rooks", "queens", "kings"};
     int count[7];
     for (int t = CHESS_PAWN; t <= CHESS_KING; t++)
         count[t] = popcount(pieces_of(pos, color, t));
@@ -207,10 +207,14 @@ static int parse_castling(chess_pos *pos, field f, char *err, size_t errlen)
         int king, rook, color;
         const char *where;
     } rights[4] = {
-        {'K', CHESS_CASTLE_WK, E1, H1, CHESS_WHITE, "white king on e1 and rook on h1"},
-        {'Q', CHESS_CASTLE_WQ, E1, A1, CHESS_WHITE, "white king on e1 and rook on a1"},
-        {'k', CHESS_CASTLE_BK, E8, H8, CHESS_BLACK, "black king on e8 and rook on h8"},
-        {'q', CHESS_CASTLE_BQ, E8, A8, CHESS_BLACK, "black king on e8 and rook on a8"},
+        {'K', CHESS_CASTLE_WK, E1, H1, CHESS_WHITE,
+         "white king on e1 and rook on h1"},
+        {'Q', CHESS_CASTLE_WQ, E1, A1, CHESS_WHITE,
+         "white king on e1 and rook on a1"},
+        {'k', CHESS_CASTLE_BK, E8, H8, CHESS_BLACK,
+         "black king on e8 and rook on h8"},
+        {'q', CHESS_CASTLE_BQ, E8, A8, CHESS_BLACK,
+         "black king on e8 and rook on a8"},
     };
     char c1[8];
     pos->castling = 0;
@@ -223,7 +227,8 @@ static int parse_castling(chess_pos *pos, field f, char *err, size_t errlen)
         while (k < 4 && rights[k].letter != f.text[i])
             k++;
         if (k == 4)
-            return fail(err, errlen, "fen: castling right %s is not one of KQkq",
+            return fail(err, errlen,
+                        "fen: castling right %s is not one of KQkq",
                         shown(f.text[i], c1));
         if (pos->castling & rights[k].right)
             return fail(err, errlen, "fen: castling right '%c' given twice",
@@ -247,14 +252,16 @@ static int parse_ep(chess_pos *pos, field f, char *err, size_t errlen)
         return 0;
     if (f.len != 2 || f.text[0] < 'a' || f.text[0] > 'h' || f.text[1] < '1' ||
         f.text[1] > '8')
-        return fail(err, errlen, "fen: en-passant field is not '-' or a square");
+        return fail(err, errlen,
+                    "fen: en-passant field is not '-' or a square");
     int sq = CHESS_SQUARE(f.text[0] - 'a', f.text[1] - '1');
     int us = pos->side, them = us ^ 1;
     int want_rank = us == CHESS_WHITE ? 5 : 2;
     int forward = us == CHESS_WHITE ? 8 : -8; /* from sq towards rank 8 */
     if (CHESS_RANK(sq) != want_rank)
-        return fail(err, errlen, "fen: en-passant square %.2s is not on rank %d",
-                    f.text, want_rank + 1);
+        return fail(err, errlen,
+                    "fen: en-passant square %.2s is not on rank %d", f.text,
+                    want_rank + 1);
     if (pos->board[sq] || pos->board[sq + forward] ||
         pos->board[sq - forward] != CHESS_PIECE(them, CHESS_PAWN))
         return fail(err, errlen,
@@ -293,15 +300,15 @@ static int parse_counters(chess_pos *pos, const field *f, int n, bool ep_given,
                         (int)(f[4].len > 8 ? 8 : f[4].len), f[4].text,
                         HALFMOVE_MAX);
         if (parse_number(f[5], FULLMOVE_MAX, &full) < 0 || full < 1)
-            return fail(err, errlen,
-                        "fen: move number \"%.*s\" is not a number 1-%d",
-                        (int)(f[5].len > 8 ? 8 : f[5].len), f[5].text,
-                        FULLMOVE_MAX);
+            return fail(
+                err, errlen, "fen: move number \"%.*s\" is not a number 1-%d",
+                (int)(f[5].len > 8 ? 8 : f[5].len), f[5].text, FULLMOVE_MAX);
     }
     if (ep_given && half != 0)
         return fail(err, errlen,
                     "fen: en-passant square with a halfmove clock of %ld "
-                    "(a double step sets it to 0)", half);
+                    "(a double step sets it to 0)",
+                    half);
     pos->halfmove = (uint16_t)half;
     pos->fullmove = (uint16_t)full;
     return 0;

@@ -178,8 +178,8 @@ static void gen_pinned_pawns(const gen_ctx *c, move_list *l, unsigned kinds)
         } else if (push && (kinds & GEN_QUIETS)) {
             add(l, CHESS_MOVE(from, from + up, 0, 0));
             if ((BB(from) & start) && (BB(from + 2 * up) & ~c->occ))
-                add(l, CHESS_MOVE(from, from + 2 * up, 0,
-                                  CHESS_MOVE_DOUBLE_PUSH));
+                add(l,
+                    CHESS_MOVE(from, from + 2 * up, 0, CHESS_MOVE_DOUBLE_PUSH));
         }
         uint64_t takes = chess_pawn_attacks[c->us][from] & c->enemy & along;
         if (takes & last) {
@@ -197,8 +197,8 @@ static void gen_en_passant(const gen_ctx *c, move_list *l)
 {
     const chess_pos *pos = c->pos;
     const int ep = pos->ep, victim = ep ^ 8;
-    uint64_t takers = chess_pawn_attacks[c->them][ep] &
-                      pieces_of(pos, c->us, CHESS_PAWN);
+    uint64_t takers =
+        chess_pawn_attacks[c->them][ep] & pieces_of(pos, c->us, CHESS_PAWN);
     while (takers) {
         int from = pop_lsb(&takers);
         uint64_t occ = (c->occ ^ BB(from) ^ BB(victim)) | BB(ep);
@@ -258,7 +258,8 @@ static void gen_castling(const gen_ctx *c, move_list *l)
         if (attacked_by(pos, castles[i].pass, c->them, c->occ) ||
             attacked_by(pos, castles[i].to, c->them, c->occ))
             continue;
-        add(l, CHESS_MOVE(castles[i].from, castles[i].to, 0, CHESS_MOVE_CASTLE));
+        add(l,
+            CHESS_MOVE(castles[i].from, castles[i].to, 0, CHESS_MOVE_CASTLE));
     }
 }
 
@@ -368,7 +369,8 @@ int chess_generate_noisy(const chess_pos *pos, pab_move_t *moves,
     return n;
 }
 
-/* ---- checks given --------------------------------------------------------- */
+/* ---- checks given ---------------------------------------------------------
+ */
 
 /* Whether the move checks the enemy king: the moved piece from its new
  * square, or a slider of ours the move uncovers (also the rook of a
@@ -392,10 +394,10 @@ bool chess_gives_check(const chess_pos *pos, pab_move_t m)
     } else {
         int type = CHESS_MOVE_PROMO(m) ? CHESS_MOVE_PROMO(m)
                                        : CHESS_TYPE(pos->board[from]);
-        if (type != CHESS_KING &&
-            (piece_attacks(type, us, to, occ) & BB(king)))
+        if (type != CHESS_KING && (piece_attacks(type, us, to, occ) & BB(king)))
             return true;
     }
-    return (bishop_attacks(king, occ) & (t[CHESS_BISHOP] | t[CHESS_QUEEN]) & ours) ||
+    return (bishop_attacks(king, occ) & (t[CHESS_BISHOP] | t[CHESS_QUEEN]) &
+            ours) ||
            (rook_attacks(king, occ) & (t[CHESS_ROOK] | t[CHESS_QUEEN]) & ours);
 }

@@ -21,10 +21,14 @@ static int square_at(const char *s)
 static int promo_type(char c)
 {
     switch (c) {
-    case 'n': case 'N': return CHESS_KNIGHT;
-    case 'b': case 'B': return CHESS_BISHOP;
-    case 'r': case 'R': return CHESS_ROOK;
-    case 'q': case 'Q': return CHESS_QUEEN;
+    case 'n':
+    case 'N': return CHESS_KNIGHT;
+    case 'b':
+    case 'B': return CHESS_BISHOP;
+    case 'r':
+    case 'R': return CHESS_ROOK;
+    case 'q':
+    case 'Q': return CHESS_QUEEN;
     default: return 0;
     }
 }
@@ -56,13 +60,15 @@ pab_move_t chess_move_from_uci(const chess_pos *pos, const char *text)
     pab_move_t moves[CHESS_MAX_MOVES];
     int n = chess_legal_moves(pos, moves, CHESS_MAX_MOVES);
     for (int i = 0; i < n; i++)
-        if (CHESS_MOVE_FROM(moves[i]) == from && CHESS_MOVE_TO(moves[i]) == to &&
+        if (CHESS_MOVE_FROM(moves[i]) == from &&
+            CHESS_MOVE_TO(moves[i]) == to &&
             CHESS_MOVE_PROMO(moves[i]) == promo)
             return moves[i];
     return PAB_MOVE_NONE;
 }
 
-/* ---- SAN ------------------------------------------------------------------ */
+/* ---- SAN ------------------------------------------------------------------
+ */
 
 /* A copy of the pieces and rights without the history, to try a move on
  * without touching the caller's position. */

@@ -8,49 +8,50 @@
 #define PAB_EXAMPLE_CHESS_TUNE_H
 
 /* Material, indexed by piece type (pawn .. queen; the king has none). */
-#define TUNE_PAWN_MG 85
-#define TUNE_PAWN_EG 105
+#define TUNE_PAWN_MG   85
+#define TUNE_PAWN_EG   105
 #define TUNE_KNIGHT_MG 330
 #define TUNE_KNIGHT_EG 300
 #define TUNE_BISHOP_MG 350
 #define TUNE_BISHOP_EG 320
-#define TUNE_ROOK_MG 470
-#define TUNE_ROOK_EG 530
-#define TUNE_QUEEN_MG 1000
-#define TUNE_QUEEN_EG 960
+#define TUNE_ROOK_MG   470
+#define TUNE_ROOK_EG   530
+#define TUNE_QUEEN_MG  1000
+#define TUNE_QUEEN_EG  960
 
 /* Game phase: what each piece left on the board adds; the sum is capped
  * at TUNE_PHASE_MAX (the start position's). */
 #define TUNE_PHASE_KNIGHT 1
 #define TUNE_PHASE_BISHOP 1
-#define TUNE_PHASE_ROOK 2
-#define TUNE_PHASE_QUEEN 4
-#define TUNE_PHASE_MAX 24
+#define TUNE_PHASE_ROOK   2
+#define TUNE_PHASE_QUEEN  4
+#define TUNE_PHASE_MAX    24
 
 /* Mobility: per square a piece attacks that holds no own piece and no
  * enemy pawn guards, minus a typical count, so a usual position scores
  * near zero. */
-#define TUNE_MOB_KNIGHT_MG 4
-#define TUNE_MOB_KNIGHT_EG 4
+#define TUNE_MOB_KNIGHT_MG   4
+#define TUNE_MOB_KNIGHT_EG   4
 #define TUNE_MOB_KNIGHT_BASE 4
-#define TUNE_MOB_BISHOP_MG 5
-#define TUNE_MOB_BISHOP_EG 5
+#define TUNE_MOB_BISHOP_MG   5
+#define TUNE_MOB_BISHOP_EG   5
 #define TUNE_MOB_BISHOP_BASE 6
-#define TUNE_MOB_ROOK_MG 2
-#define TUNE_MOB_ROOK_EG 4
-#define TUNE_MOB_ROOK_BASE 6
-#define TUNE_MOB_QUEEN_MG 1
-#define TUNE_MOB_QUEEN_EG 2
-#define TUNE_MOB_QUEEN_BASE 12
+#define TUNE_MOB_ROOK_MG     2
+#define TUNE_MOB_ROOK_EG     4
+#define TUNE_MOB_ROOK_BASE   6
+#define TUNE_MOB_QUEEN_MG    1
+#define TUNE_MOB_QUEEN_EG    2
+#define TUNE_MOB_QUEEN_BASE  12
 
 /* Two bishops, and the side to move's small initiative. */
 #define TUNE_BISHOP_PAIR_MG 30
 #define TUNE_BISHOP_PAIR_EG 50
-#define TUNE_TEMPO 10
+#define TUNE_TEMPO          10
 
 /* Piece-square tables from white's side of the board: the first row is
  * rank 8, the last rank 1, files a to h left to right, as a diagram.
  * Black uses the same tables mirrored. */
+/* clang-format off */
 static const short tune_pawn_mg[64] = {
       0,   0,   0,   0,   0,   0,   0,   0,
      45,  50,  50,  55,  55,  50,  50,  45,
@@ -173,5 +174,6 @@ static const short tune_king_eg[64] = {
     -30, -12,   0,   5,   5,   0, -12, -30,
     -50, -35, -25, -20, -20, -25, -35, -50,
 };
+/* clang-format on */
 
 #endif /* PAB_EXAMPLE_CHESS_TUNE_H */
