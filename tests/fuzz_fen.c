@@ -4,7 +4,9 @@
  * a FEN that reads in again to the same position, key and text, and its
  * moves must generate, make and unmake cleanly.
  *
- * Built by tests/fuzz/run-fuzzers.sh with clang -fsanitize=fuzzer,address.
+ * Built by tests/fuzz/run-fuzzers.sh with clang -fsanitize=fuzzer,address
+ * from this file and
+ *   fuzz-sources: examples/games/chess_*.c
  */
 #include <stdint.h>
 #include <stdlib.h>

@@ -186,7 +186,7 @@ Test(chess, perftsuite, .timeout = 600)
 
 /* Perft through the descriptor, as pab-bench runs it: perft mode by
  * default, so a repetition inside the tree (Nf3 Nf6 Ng1 Ng8) is no leaf. */
-Test(chess, descriptor_perft_and_moves)
+Test(chess, descriptor_perft_and_moves, .timeout = 60)
 {
     pab_game g;
     chess_pos *pos = malloc(EX_STATE_MAX);
@@ -576,7 +576,7 @@ Test(chess, san_examples)
 /* ---- draws, mates and searches --------------------------------------------
  */
 
-Test(chess, checkmate_and_stalemate_terminal)
+Test(chess, checkmate_and_stalemate_terminal, .timeout = 60)
 {
     pab_move_t moves[CHESS_MAX_MOVES];
     pab_score_t terminal;
@@ -629,7 +629,7 @@ Test(chess, mate_in_one_and_two, .timeout = 60)
     free(pos);
 }
 
-Test(chess, insufficient_material_is_a_draw)
+Test(chess, insufficient_material_is_a_draw, .timeout = 60)
 {
     static const char *const dead[] = {
         "8/8/8/4k3/8/8/4K3/8 w - - 0 1", "8/8/8/4k3/8/8/3BK3/8 w - - 0 1",
@@ -665,7 +665,7 @@ Test(chess, insufficient_material_is_a_draw)
     }
 }
 
-Test(chess, fifty_move_rule)
+Test(chess, fifty_move_rule, .timeout = 60)
 {
     /* Queen against king, but the clock runs out with the next move. */
     chess_pos *pos = new_pos("7k/8/8/8/8/8/8/1Q2K3 w - - 99 80");
@@ -717,7 +717,7 @@ Test(chess, repetition)
 
 /* A bare king against a queen can reach only one drawn position: back to
  * one the game has already seen. */
-Test(chess, search_takes_the_repetition)
+Test(chess, search_takes_the_repetition, .timeout = 60)
 {
     chess_pos *pos = new_pos("6k1/8/8/8/8/8/8/1Q4K1 b - - 0 1");
     pab_result lost = search(pos, 4);
@@ -829,6 +829,32 @@ Test(chess, evaluation_is_colour_symmetric)
         new_pos("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     cr_expect_gt(chess_evaluate(up), 800);
     free(up);
+}
+
+/* Every algorithm on two threads: each thread copies the position (the
+ * state is plain memory) and finds the same mate. */
+Test(chess, parallel_searches_find_the_mate, .timeout = 120)
+{
+    chess_pos *pos = new_pos("7k/8/8/8/8/8/R7/1R5K w - - 0 1");
+    pab_game g = chess_game();
+    for (int algo = 0; algo < PAB_ALGO_COUNT; algo++) {
+        pab_searcher *s = NULL;
+        cr_assert_eq(pab_searcher_create(&s, &g, (size_t)4 << 20), 0);
+        pab_config cfg;
+        pab_config_init(&cfg);
+        cfg.algorithm = (pab_algorithm)algo;
+        cfg.threads = algo == PAB_ALGO_SERIAL ? 1 : 2;
+        cfg.max_depth = 6;
+        pab_result r;
+        int rc = pab_search(s, pos, &cfg, &r);
+        cr_expect_eq(rc, 0, "%s: %s", pab_algorithm_name(algo),
+                     pab_strerror(rc));
+        cr_expect_eq(r.score, PAB_SCORE_WIN_IN(3), "%s: score %d",
+                     pab_algorithm_name(algo), (int)r.score);
+        cr_expect(chess_is_legal(pos, r.best_move));
+        pab_searcher_destroy(s);
+    }
+    free(pos);
 }
 
 /* ---- Bratko-Kopec -----------------------------------------------------------

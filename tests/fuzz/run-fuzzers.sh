@@ -4,10 +4,15 @@
 #   sh tests/fuzz/run-fuzzers.sh            30 s per target
 #   FUZZ_TIME=300 sh tests/fuzz/run-fuzzers.sh
 #   FUZZ_TARGETS="fen" sh tests/fuzz/run-fuzzers.sh
-# A target's sources: tests/fuzz_<name>.c plus the example game modules
-# (and lib/ where a target needs the library).  Crashes and their inputs go
-# to $FUZZ_OUT (default: a temporary directory, kept on failure); the exit
-# status is non-zero if any target crashed or failed to build.
+# A target is tests/fuzz_<name>.c plus the sources named on a line of it
+#   fuzz-sources: examples/games/chess_*.c lib/*.c
+# (paths from the top of the tree; default: the chess module's
+# examples/games/chess_*.c) and the pkg-config packages on a line
+#   fuzz-packages: atomic_ops
+# lib/ sources build against a config.h made here.  Crashes and their
+# inputs go to $FUZZ_OUT (default: a temporary directory, kept on
+# failure); the exit status is non-zero if any target crashed or failed to
+# build.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 CC=${CLANG:-clang}
@@ -18,13 +23,25 @@ if ! command -v "$CC" >/dev/null 2>&1; then
     echo "run-fuzzers: $CC not found (set CLANG)"; exit 77
 fi
 
-# The sources a target links besides its own: the chess module's parts
-# that need nothing of libpab; a target that needs more lists it here.
-extra_sources() {
-    case "$1" in
-    *) echo "$top"/examples/games/chess_*.c ;;
-    esac
+# The word list after "$2:" on a line of file $1, if any.
+declared() {
+    sed -n "s/.*$2:[[:space:]]*//p" "$1" | head -n 1 |
+        sed 's|\*/.*||; s/[[:space:]]*$//'
 }
+
+extra_sources() {
+    list=$(declared "$1" fuzz-sources)
+    [ -n "$list" ] || list="examples/games/chess_*.c"
+    for pattern in $list; do
+        # shellcheck disable=SC2086
+        for f in "$top"/$pattern; do
+            [ -e "$f" ] && echo "$f"
+        done
+    done
+}
+
+# What lib/ expects from configure.
+printf '#define PAB_BUILDING 1\n' >"$out/config.h"
 
 # Starting inputs: the FENs of the perft suite for the FEN reader.
 seed_corpus() {
@@ -47,11 +64,14 @@ for src in "$top"/tests/fuzz_*.c; do
         case " $FUZZ_TARGETS " in *" $name "*) ;; *) continue ;; esac
     fi
     bin="$out/fuzz_$name"
-    # shellcheck disable=SC2046
+    packages=$(declared "$src" fuzz-packages)
+    pkg_flags=""
+    [ -n "$packages" ] && pkg_flags=$(pkg-config --cflags --libs $packages)
+    # shellcheck disable=SC2046,SC2086
     if ! "$CC" -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 \
         -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-        -I"$top/include" -I"$top/examples/games" \
-        "$src" $(extra_sources "$name") -o "$bin" -lpthread; then
+        -I"$out" -I"$top/include" -I"$top/lib" -I"$top/examples/games" \
+        "$src" $(extra_sources "$src") $pkg_flags -o "$bin" -lpthread; then
         echo "run-fuzzers: $name: build FAILED"; status=1; continue
     fi
     corpus="$out/corpus_$name"
