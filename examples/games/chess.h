@@ -4,9 +4,9 @@
  * Board: bitboards, one per piece type and one per colour, plus a 64-byte
  * mailbox for "what stands on this square".  Square a1 is 0, b1 1, ..., h1
  * 7, a2 8, ..., h8 63 (file + 8 * rank).  Sliding pieces use magic
- * bitboards whose multipliers are searched for at start-up with a fixed
- * seed, so every run builds the same tables (chess_init(), once per
- * process, thread-safe).
+ * bitboards whose multipliers are searched for at start-up from fixed
+ * seeds, so every run builds the same tables (chess_init(), once per
+ * process, thread-safe, about 2 ms).
  *
  * Moves: 32 bits -- from (bits 0-5), to (6-11), promotion piece type
  * (12-14, 0 for none) and three flags: castling (the king's move, e1g1),
@@ -37,9 +37,12 @@
  *    move is checkmated;
  *  - insufficient material (no mate is possible: K v K, K+minor v K, or
  *    kings and bishops all on squares of one colour).
- * The root itself is never declared drawn, so a search always has a move to
- * answer with; chess_status() tells the game's own outcome (threefold
- * repetition there).  Checkmate is PAB_SCORE_LOSS_IN(0) (the game sets
+ * The root itself (the position chess_from_fen() or chess_play() made;
+ * hand pab_search() no other) is never declared drawn, so a search always
+ * has a move to answer with; chess_status() tells the game's own outcome
+ * (threefold repetition there).  A drawn or mated position the library
+ * finds in its table before calling generate() keeps the stored value:
+ * the usual path-dependence of repetition draws in a table.  Checkmate is PAB_SCORE_LOSS_IN(0) (the game sets
  * PAB_GAME_DISTANCE_SCORES), stalemate 0.
  *
  * Perft mode (`perft` in the state): no draw rules and no move ordering,
