@@ -20,3 +20,4 @@ include examples/games/connect4.mk
 include examples/games/othello.mk
 include examples/games/tree.mk
 include examples/games/chess.mk
+include examples/chess/local.mk

@@ -1,0 +1,605 @@
+/*
+ * pab-chess: the UCI engine.  The input loop runs on the main thread and
+ * never waits for a search, so `isready`, `stop`, `ponderhit` and `quit`
+ * are answered while one runs; each `go` runs pab_search() on a thread of
+ * its own, which prints the `info` lines and finally `bestmove`.
+ *
+ * Stopping.  pab_search() clears the searcher's stop flag and deadline when
+ * it starts, so a stop or ponderhit that arrives between `go` and that
+ * moment would be lost.  The engine therefore keeps its own record of what
+ * was asked (`stop`, the deadlines), and while a search is running the
+ * input loop wakes every TICK_MS to repeat pab_searcher_stop() for as long
+ * as the record says the search should be over.  The library's own time
+ * limit does the precise work; the tick is the safety net.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <poll.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "pab-chess.h"
+#include "timeman.h"
+#include "uci.h"
+
+#define TICK_MS        5
+#define LINE_MAX_BYTES ((size_t)16 << 20) /* longer lines are dropped */
+
+/* ---- output: one line at a time from either thread ---------------------- */
+
+static pthread_mutex_t out_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void say(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    pthread_mutex_lock(&out_lock);
+    vfprintf(stdout, fmt, ap);
+    fputc('\n', stdout);
+    fflush(stdout);
+    pthread_mutex_unlock(&out_lock);
+    va_end(ap);
+}
+
+/* ---- the engine ------------------------------------------------------------
+ */
+
+typedef struct engine {
+    uci_settings set;
+    pab_game game;
+    pab_searcher *searcher;
+    chess_pos *pos; /* the game as the last good `position` left it */
+    bool debug;
+
+    /* Shared with the search thread, under lock. */
+    pthread_mutex_t lock;
+    pthread_cond_t cond;
+    bool live;                 /* a search thread exists and is not joined */
+    bool done;                 /* it has printed bestmove */
+    bool stop;                 /* answer as soon as possible */
+    bool pondering;            /* go ponder, and no ponderhit yet */
+    bool infinite;             /* go infinite: bestmove waits for stop */
+    uint64_t soft_at, hard_at; /* pc_now_ns() deadlines; 0: none */
+    tm_plan plan;              /* kept for ponderhit */
+
+    /* The search's own data, written before its thread starts. */
+    pthread_t thread;
+    chess_pos *root;
+    pab_config cfg;
+    pab_move_t searchmoves[CHESS_MAX_MOVES];
+    bool bounded; /* it ends by itself (a limit other than time) */
+} engine;
+
+static int engine_init(engine *e)
+{
+    memset(e, 0, sizeof *e);
+    chess_init();
+    uci_settings_init(&e->set);
+    chess_game_init(&e->game);
+    e->pos = malloc(sizeof *e->pos);
+    e->root = malloc(sizeof *e->root);
+    if (e->pos == NULL || e->root == NULL)
+        return PAB_ENOMEM;
+    chess_start(e->pos);
+    pthread_mutex_init(&e->lock, NULL);
+    pthread_cond_init(&e->cond, NULL);
+    return pc_searcher_new(&e->game, e->set.hash_mb, &e->searcher);
+}
+
+static void engine_free(engine *e)
+{
+    pab_searcher_destroy(e->searcher);
+    free(e->pos);
+    free(e->root);
+    pthread_mutex_destroy(&e->lock);
+    pthread_cond_destroy(&e->cond);
+}
+
+/* ---- the search thread ------------------------------------------------------
+ */
+
+static void print_line(const pab_result *r, const pab_line *line,
+                       unsigned index, unsigned hashfull)
+{
+    char score[32], pv[PAB_PV_MAX * 6 + 1];
+    uint64_t ms = r->time_ms ? r->time_ms : 1;
+    uci_score_text(line->score, score, sizeof score);
+    uci_moves_text(line->pv, line->pv_length, pv, sizeof pv);
+    say("info depth %d seldepth %d multipv %u score %s nodes %" PRIu64
+        " nps %" PRIu64 " hashfull %u time %" PRIu64 " pv %s",
+        r->depth, r->seldepth, index + 1, score, r->stats.nodes,
+        r->stats.nodes * 1000 / ms, hashfull, r->time_ms, pv);
+}
+
+/* After an iteration past the soft deadline the next one would not
+ * finish in time: stop here rather than throw its work away. */
+static void check_deadlines(engine *e)
+{
+    uint64_t now = pc_now_ns();
+    pthread_mutex_lock(&e->lock);
+    bool over =
+        !e->pondering && (e->stop || (e->soft_at && now >= e->soft_at) ||
+                          (e->hard_at && now >= e->hard_at));
+    pthread_mutex_unlock(&e->lock);
+    if (over)
+        pab_searcher_stop(e->searcher);
+}
+
+static void on_iteration(const pab_result *r, void *user)
+{
+    engine *e = user;
+    unsigned hashfull = pab_tt_hashfull(pab_searcher_tt(e->searcher));
+    for (unsigned i = 0; i < r->lines; i++)
+        print_line(r, &r->line[i], i, hashfull);
+    check_deadlines(e);
+}
+
+/* The search, and when the library refuses the algorithm (one not
+ * finished yet, a variant it rejects) the serial search instead: a GUI
+ * needs its move whatever happens. */
+static int run_search(engine *e, pab_result *r)
+{
+    int rc = pab_search(e->searcher, e->root, &e->cfg, r);
+    if (rc < 0 && e->cfg.algorithm != PAB_ALGO_SERIAL) {
+        say("info string %s search failed: %s; searching serially",
+            pab_algorithm_name(e->cfg.algorithm), pab_strerror(rc));
+        e->cfg.algorithm = PAB_ALGO_SERIAL;
+        e->cfg.threads = 1;
+        rc = pab_search(e->searcher, e->root, &e->cfg, r);
+    }
+    if (rc < 0)
+        say("info string search failed: %s", pab_strerror(rc));
+    return rc;
+}
+
+/* UCI: after `go infinite` or `go ponder` bestmove must wait for stop (or
+ * ponderhit), even when the search itself is over. */
+static void hold_answer(engine *e)
+{
+    pthread_mutex_lock(&e->lock);
+    while (!e->stop && (e->infinite || e->pondering))
+        pthread_cond_wait(&e->cond, &e->lock);
+    pthread_mutex_unlock(&e->lock);
+}
+
+/* The reply the search expects to `best`, if it is legal there. */
+static pab_move_t ponder_move(const engine *e, const pab_result *r,
+                              pab_move_t best)
+{
+    if (r->pv_length < 2 || r->pv[0] != best)
+        return PAB_MOVE_NONE;
+    chess_pos *after = malloc(sizeof *after);
+    pab_move_t reply = PAB_MOVE_NONE;
+    if (after != NULL) {
+        memcpy(after, e->root, sizeof *after);
+        if (chess_play(after, best) == 0 && chess_is_legal(after, r->pv[1]))
+            reply = r->pv[1];
+        free(after);
+    }
+    return reply;
+}
+
+static void answer(engine *e, const pab_result *r)
+{
+    pab_move_t moves[CHESS_MAX_MOVES];
+    int n = chess_legal_moves(e->root, moves, CHESS_MAX_MOVES);
+    pab_move_t best = r ? r->best_move : PAB_MOVE_NONE;
+    char score[32], m1[8], m2[8];
+    if (n > 0 && (best == PAB_MOVE_NONE || !chess_is_legal(e->root, best)))
+        best = moves[0]; /* never happens with a working library */
+    if (n <= 0) {
+        best = PAB_MOVE_NONE;
+        uci_score_text(chess_in_check(e->root) ? PAB_SCORE_LOSS_IN(0) : 0,
+                       score, sizeof score);
+        say("info depth 0 score %s", score);
+    } else if (r != NULL) {
+        uint64_t ms = r->time_ms ? r->time_ms : 1;
+        say("info nodes %" PRIu64 " nps %" PRIu64 " time %" PRIu64
+            " hashfull %u",
+            r->stats.nodes, r->stats.nodes * 1000 / ms, r->time_ms,
+            pab_tt_hashfull(pab_searcher_tt(e->searcher)));
+    }
+    pab_move_t reply =
+        r && best != PAB_MOVE_NONE ? ponder_move(e, r, best) : PAB_MOVE_NONE;
+    chess_move_to_uci(best, m1, sizeof m1);
+    if (reply != PAB_MOVE_NONE) {
+        chess_move_to_uci(reply, m2, sizeof m2);
+        say("bestmove %s ponder %s", m1, m2);
+    } else {
+        say("bestmove %s", m1);
+    }
+}
+
+static void *search_main(void *arg)
+{
+    engine *e = arg;
+    pab_result r;
+    int rc = run_search(e, &r);
+    hold_answer(e);
+    answer(e, rc == 0 ? &r : NULL);
+    pthread_mutex_lock(&e->lock);
+    e->done = true;
+    pthread_cond_broadcast(&e->cond);
+    pthread_mutex_unlock(&e->lock);
+    return NULL;
+}
+
+/* ---- controlling the search from the input loop ---------------------------
+ */
+
+static bool searching(engine *e)
+{
+    pthread_mutex_lock(&e->lock);
+    bool s = e->live && !e->done;
+    pthread_mutex_unlock(&e->lock);
+    return s;
+}
+
+/* Repeat the stop while the record says the search is over (see top). */
+static void tick(engine *e)
+{
+    uint64_t now = pc_now_ns();
+    pthread_mutex_lock(&e->lock);
+    bool over =
+        e->live && !e->done &&
+        (e->stop || (!e->pondering && e->hard_at != 0 && now >= e->hard_at));
+    pthread_mutex_unlock(&e->lock);
+    if (over)
+        pab_searcher_stop(e->searcher);
+}
+
+static void request_stop(engine *e)
+{
+    pthread_mutex_lock(&e->lock);
+    bool live = e->live;
+    e->stop = true;
+    pthread_cond_broadcast(&e->cond);
+    pthread_mutex_unlock(&e->lock);
+    if (live)
+        pab_searcher_stop(e->searcher);
+}
+
+/* Wait for the search thread's bestmove, stopping it first if asked, and
+ * join it. */
+static void finish_search(engine *e, bool stop)
+{
+    if (!e->live)
+        return;
+    if (stop)
+        request_stop(e);
+    pthread_mutex_lock(&e->lock);
+    while (!e->done) {
+        pthread_mutex_unlock(&e->lock);
+        tick(e);
+        struct timespec pause = {0, TICK_MS * 1000000L};
+        nanosleep(&pause, NULL);
+        pthread_mutex_lock(&e->lock);
+    }
+    pthread_mutex_unlock(&e->lock);
+    pthread_join(e->thread, NULL);
+    e->live = false;
+}
+
+/* ---- go ------------------------------------------------------------------ */
+
+/* searchmoves: the legal ones among them; none legal means all. */
+static unsigned root_subset(engine *e, const uci_go *go)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < go->nsearchmoves && n < CHESS_MAX_MOVES; i++) {
+        pab_move_t m = chess_move_from_uci(e->root, go->searchmoves[i]);
+        if (m == PAB_MOVE_NONE)
+            say("info string searchmoves: '%.12s' is not legal here",
+                go->searchmoves[i]);
+        else
+            e->searchmoves[n++] = m;
+    }
+    return n;
+}
+
+static void set_limits(engine *e, const uci_go *go)
+{
+    pab_config *c = &e->cfg;
+    pab_move_t moves[CHESS_MAX_MOVES];
+    int legal = chess_legal_moves(e->root, moves, CHESS_MAX_MOVES);
+    c->max_depth =
+        go->depth > 0 && go->depth < PAB_DEPTH_MAX ? go->depth : PAB_DEPTH_MAX;
+    c->node_limit = go->nodes;
+    c->mate_moves = go->mate > 0 ? (unsigned)go->mate : 0;
+    c->root_move_count = root_subset(e, go);
+    c->root_moves = c->root_move_count ? e->searchmoves : NULL;
+    tm_plan_move(go, e->root->side, e->set.move_overhead_ms,
+                 legal > 0 ? (unsigned)legal : 0, &e->plan);
+    e->bounded =
+        go->depth > 0 || go->nodes > 0 || go->mate > 0 || e->plan.hard_ms > 0;
+}
+
+static void configure(engine *e)
+{
+    pab_config *c = &e->cfg;
+    *c = e->set.config;
+    c->algorithm = uci_algorithm(e->set.algorithm, e->set.threads);
+    c->threads = uci_threads(c->algorithm, e->set.threads);
+    c->multipv = e->set.multipv;
+    c->time_limit_ms = 0;
+    c->info = on_iteration;
+    c->info_user = e;
+}
+
+static void start_search(engine *e, const uci_go *go)
+{
+    uint64_t now = pc_now_ns();
+    finish_search(e, true);
+    memcpy(e->root, e->pos, sizeof *e->root);
+    configure(e);
+    set_limits(e, go);
+    e->done = e->stop = false;
+    e->pondering = go->ponder;
+    e->infinite = go->infinite;
+    e->soft_at = e->hard_at = 0;
+    if (!go->ponder) {
+        e->cfg.time_limit_ms = e->plan.hard_ms;
+        e->soft_at = e->plan.soft_ms ? now + e->plan.soft_ms * 1000000u : 0;
+        e->hard_at = e->plan.hard_ms ? now + e->plan.hard_ms * 1000000u : 0;
+    }
+    e->live = true;
+    if (pthread_create(&e->thread, NULL, search_main, e) != 0) {
+        say("info string cannot start a search thread; searching here");
+        e->pondering = e->infinite = false;
+        e->live = false;
+        search_main(e);
+    }
+}
+
+/* The move the engine pondered on was played: the search goes on as a
+ * normal one, its clock starting now. */
+static void ponderhit(engine *e)
+{
+    uint64_t now = pc_now_ns();
+    pthread_mutex_lock(&e->lock);
+    bool was = e->live && !e->done && e->pondering;
+    if (was) {
+        e->pondering = false;
+        e->soft_at = e->plan.soft_ms ? now + e->plan.soft_ms * 1000000u : 0;
+        e->hard_at = e->plan.hard_ms ? now + e->plan.hard_ms * 1000000u : 0;
+        pthread_cond_broadcast(&e->cond);
+    }
+    pthread_mutex_unlock(&e->lock);
+    if (was && e->plan.hard_ms)
+        pab_searcher_set_time_limit(e->searcher, e->plan.hard_ms);
+}
+
+/* ---- the other commands -----------------------------------------------------
+ */
+
+static void identify(engine *e)
+{
+    pthread_mutex_lock(&out_lock);
+    printf("id name pab-chess %s\n", pab_version());
+    printf("id author the libpab authors\n");
+    uci_write_options(&e->set, stdout);
+    printf("uciok\n");
+    fflush(stdout);
+    pthread_mutex_unlock(&out_lock);
+}
+
+static void new_table(engine *e, unsigned old_mb)
+{
+    pab_searcher *s;
+    finish_search(e, true);
+    if (pc_searcher_new(&e->game, e->set.hash_mb, &s) < 0) {
+        say("info string no table of %u MB; keeping %u MB", e->set.hash_mb,
+            old_mb);
+        e->set.hash_mb = old_mb;
+        return;
+    }
+    pab_searcher_destroy(e->searcher);
+    e->searcher = s;
+}
+
+static void clear_table(engine *e)
+{
+    finish_search(e, true);
+    pab_tt_clear(pab_searcher_tt(e->searcher));
+}
+
+static void setoption(engine *e, const uci_cmd *c)
+{
+    char err[200];
+    unsigned old_mb = e->set.hash_mb;
+    int rc = uci_setoption(&e->set, c->name, c->value, err, sizeof err);
+    if (rc < 0)
+        say("info string %s", err);
+    else if (rc == UCI_EFFECT_HASH && e->set.hash_mb != old_mb)
+        new_table(e, old_mb);
+    else if (rc == UCI_EFFECT_CLEAR)
+        clear_table(e);
+}
+
+static void position(engine *e, const uci_cmd *c)
+{
+    char err[200];
+    if (uci_set_position(c, e->pos, err, sizeof err) < 0)
+        say("info string %s", err);
+}
+
+static void display(engine *e)
+{
+    char fen[CHESS_FEN_MAX];
+    chess_to_fen(e->pos, fen, sizeof fen);
+    pthread_mutex_lock(&out_lock);
+    pc_print_board(stdout, e->pos, false);
+    printf("Fen: %s\nKey: %016" PRIx64 "\n", fen, e->pos->key);
+    fflush(stdout);
+    pthread_mutex_unlock(&out_lock);
+}
+
+/* One command; false for quit. */
+static bool dispatch(engine *e, const uci_cmd *c)
+{
+    switch (c->kind) {
+    case UCI_UCI: identify(e); break;
+    case UCI_DEBUG: e->debug = c->debug_on; break;
+    case UCI_ISREADY: say("readyok"); break;
+    case UCI_SETOPTION: setoption(e, c); break;
+    case UCI_NEWGAME:
+        clear_table(e);
+        chess_start(e->pos);
+        break;
+    case UCI_POSITION: position(e, c); break;
+    case UCI_GO: start_search(e, &c->go); break;
+    case UCI_STOP: request_stop(e); break;
+    case UCI_PONDERHIT: ponderhit(e); break;
+    case UCI_QUIT: return false;
+    case UCI_DISPLAY: display(e); break;
+    case UCI_REGISTER:
+    case UCI_NONE: break;
+    }
+    return true;
+}
+
+/* ---- input: whole lines from fd 0, waiting at most a tick when asked ------
+ */
+
+typedef struct reader {
+    char *buf;
+    size_t start, len, cap;
+    bool eof;
+    bool skipping; /* inside a line too long to keep */
+} reader;
+
+/* The next complete line, or the unterminated rest at end of input. */
+static char *take_line(reader *r)
+{
+    if (r->start == r->len)
+        return NULL;
+    char *nl = memchr(r->buf + r->start, '\n', r->len - r->start);
+    if (nl == NULL && !r->eof)
+        return NULL;
+    char *line = r->buf + r->start;
+    if (nl == NULL)
+        nl = r->buf + r->len;
+    *nl = '\0';
+    r->start = (size_t)(nl - r->buf) + 1;
+    if (r->start > r->len)
+        r->start = r->len;
+    return line;
+}
+
+/* Room to read into: move the partial line to the front, grow, or drop an
+ * overlong line up to its newline. */
+static bool make_room(reader *r)
+{
+    memmove(r->buf, r->buf + r->start, r->len - r->start);
+    r->len -= r->start;
+    r->start = 0;
+    if (r->cap - r->len > 1)
+        return true;
+    if (r->cap >= LINE_MAX_BYTES) {
+        r->len = 0;
+        r->skipping = true;
+        return true;
+    }
+    size_t cap = r->cap ? r->cap * 2 : 4096;
+    char *b = realloc(r->buf, cap);
+    if (b == NULL)
+        return false;
+    r->buf = b;
+    r->cap = cap;
+    return true;
+}
+
+/* The rest of an overlong line, once its newline has come. */
+static void end_skip(reader *r)
+{
+    char *nl = memchr(r->buf, '\n', r->len);
+    if (nl == NULL) {
+        r->len = 0;
+        return;
+    }
+    r->start = (size_t)(nl - r->buf) + 1;
+    r->skipping = false;
+}
+
+/* 1 with *line set, 0 when timeout_ms passed first (-1: wait), -1 at the
+ * end of the input. */
+static int next_line(reader *r, int timeout_ms, char **line)
+{
+    for (;;) {
+        if (!r->skipping && (*line = take_line(r)) != NULL)
+            return 1;
+        if (r->eof)
+            return -1;
+        if (!make_room(r))
+            return -1;
+        struct pollfd p = {.fd = 0, .events = POLLIN};
+        int ready = poll(&p, 1, timeout_ms);
+        if (ready == 0)
+            return 0;
+        if (ready < 0 && errno == EINTR)
+            continue;
+        ssize_t n =
+            ready < 0 ? -1 : read(0, r->buf + r->len, r->cap - r->len - 1);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            r->eof = true;
+            continue;
+        }
+        r->len += (size_t)n;
+        if (r->skipping)
+            end_skip(r);
+    }
+}
+
+/* ---- the loop ------------------------------------------------------------ */
+
+static void run_command(engine *e, const char *line, bool *quit)
+{
+    uci_cmd c;
+    if (uci_parse(line, &c) < 0)
+        say("info string out of memory; line ignored");
+    else if (!dispatch(e, &c))
+        *quit = true;
+    uci_cmd_free(&c);
+}
+
+/* At the end of the input a search that would never end by itself is
+ * stopped; one with a limit is left to answer first. */
+static void finish_at_eof(engine *e)
+{
+    pthread_mutex_lock(&e->lock);
+    bool endless = e->pondering || e->infinite || !e->bounded;
+    pthread_mutex_unlock(&e->lock);
+    finish_search(e, endless);
+}
+
+int pc_uci(void)
+{
+    engine e;
+    reader r = {0};
+    if (engine_init(&e) < 0) {
+        fprintf(stderr, "%s: cannot set up the engine\n", pc_prog);
+        return 1;
+    }
+    bool quit = false;
+    while (!quit) {
+        char *line;
+        int got = next_line(&r, searching(&e) ? TICK_MS : -1, &line);
+        if (got < 0) {
+            finish_at_eof(&e);
+            break;
+        }
+        tick(&e);
+        if (got > 0)
+            run_command(&e, line, &quit);
+    }
+    finish_search(&e, true);
+    engine_free(&e);
+    free(r.buf);
+    return 0;
+}

@@ -1,0 +1,11 @@
+# pab-chess: the UCI chess engine example (pab-chess(1)), and the script
+# that plays it against Stockfish (npm install, then node match.mjs).
+bin_PROGRAMS += examples/chess/pab-chess
+examples_chess_pab_chess_SOURCES = \
+	examples/chess/pab-chess.c examples/chess/pab-chess.h \
+	examples/chess/uci.c examples/chess/uci.h \
+	examples/chess/timeman.c examples/chess/timeman.h \
+	examples/chess/engine.c examples/chess/bench.c examples/chess/play.c
+examples_chess_pab_chess_LDADD = examples/games/libpabgames.la lib/libpab.la \
+	-lpthread -lm
+EXTRA_DIST += examples/chess/package.json

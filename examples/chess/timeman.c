@@ -1,0 +1,56 @@
+/*
+ * pab-chess: time management.  The clock is split evenly over the moves
+ * still to play (TM_MOVES_TO_GO when the GUI does not say), with most of
+ * the increment added since it comes back after the move; no move may
+ * take more than a fixed share of what is left, so a long think never
+ * leaves too little for the rest.  Playing on the increment alone, the
+ * share keeps a reserve of a few increments on the clock.
+ */
+#include "timeman.h"
+
+static uint64_t at_least_1(int64_t ms)
+{
+    return ms < 1 ? 1 : (uint64_t)ms;
+}
+
+/* A fixed think time: all of it but the overhead, which may not eat more
+ * than half of a short one. */
+static void plan_movetime(int64_t movetime, unsigned overhead, tm_plan *plan)
+{
+    int64_t keep =
+        (int64_t)overhead < movetime / 2 ? (int64_t)overhead : movetime / 2;
+    plan->soft_ms = 0;
+    plan->hard_ms = at_least_1(movetime - keep);
+}
+
+void tm_plan_move(const uci_go *go, int side, unsigned overhead, unsigned legal,
+                  tm_plan *plan)
+{
+    plan->soft_ms = plan->hard_ms = 0;
+    if (go->movetime != UCI_UNSET) {
+        plan_movetime(go->movetime, overhead, plan);
+        return;
+    }
+    int64_t time = side == CHESS_WHITE ? go->wtime : go->btime;
+    int64_t inc = side == CHESS_WHITE ? go->winc : go->binc;
+    if (time == UCI_UNSET)
+        return;
+    if (inc == UCI_UNSET || inc < 0)
+        inc = 0;
+    int64_t usable = time - (int64_t)overhead;
+    if (usable < 1)
+        usable = 1;
+    int64_t togo = go->movestogo > 0 ? go->movestogo : TM_MOVES_TO_GO;
+    if (togo > TM_MOVES_TO_GO_MAX)
+        togo = TM_MOVES_TO_GO_MAX;
+    int64_t base = usable / togo + inc * 3 / 4;
+    /* At most 3/4 of the clock for the last move before a new time
+     * control, 3/8 for the one before, a quarter otherwise. */
+    int64_t cap = usable * 3 / 4 / (togo < 3 ? togo : 3);
+    int64_t hard = base * 3 < cap ? base * 3 : cap;
+    int64_t soft = base / 2 < hard ? base / 2 : hard;
+    if (legal == 1)
+        soft = 1; /* answer after the first iteration, for the ponder move */
+    plan->soft_ms = at_least_1(soft);
+    plan->hard_ms = at_least_1(hard);
+}
