@@ -37,3 +37,4 @@ tests_stress_search_CFLAGS = $(AM_CFLAGS)
 tests_stress_search_LDADD = examples/games/libpabgames.la lib/libpab.la -lpthread
 EXTRA_DIST += tests/lsan.supp
 include tests/chess.mk
+include tests/splitpoint.mk
