@@ -454,6 +454,79 @@ Test(chess, gives_check_matches_make, .timeout = 60)
     cr_expect_gt(checks, 100);
 }
 
+static bool is_noisy(const chess_pos *pos, pab_move_t m)
+{
+    return pos->board[CHESS_MOVE_TO(m)] || (m & CHESS_MOVE_EN_PASSANT) ||
+           CHESS_MOVE_PROMO(m);
+}
+
+static int sort_moves(const void *a, const void *b)
+{
+    pab_move_t x = *(const pab_move_t *)a, y = *(const pab_move_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The search's generator (ordered, in two passes) and quiescence's give
+ * the same moves as perft's single pass: captures first, then promotions,
+ * then the rest; quiescence gets exactly the captures and queen
+ * promotions. */
+Test(chess, ordered_and_noisy_generation_agree_with_perft, .timeout = 60)
+{
+    static const char *const fens[] = {
+        CHESS_START_FEN,
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "bk6/1P6/8/8/8/8/8/7K w - - 0 1", /* b7 pinned, takes a8 */
+    };
+    pab_game g = chess_game();
+    long compared = 0;
+    for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
+        chess_pos *pos = new_pos(fens[i]);
+        uint64_t seed = 7 + i;
+        for (int ply = 0; ply < 80; ply++) {
+            pab_move_t all[CHESS_MAX_MOVES], ordered[CHESS_MAX_MOVES];
+            pab_move_t noisy[CHESS_MAX_MOVES];
+            pab_score_t terminal = 0;
+            int n = chess_legal_moves(pos, all, CHESS_MAX_MOVES);
+            if (n == 0)
+                break;
+            pos->root = pos->ply; /* no draw may hide the moves */
+            int k =
+                g.generate(pos, ordered, CHESS_MAX_MOVES, &terminal, g.user);
+            int q = g.generate_noisy(pos, noisy, CHESS_MAX_MOVES, g.user);
+            cr_assert_eq(k, n, "%s ply %d", fens[i], ply);
+            int phase = 0; /* 0 captures, 1 promotions, 2 quiet */
+            for (int j = 0; j < k; j++) {
+                pab_move_t m = ordered[j];
+                bool capture =
+                    pos->board[CHESS_MOVE_TO(m)] || (m & CHESS_MOVE_EN_PASSANT);
+                int now = capture ? 0 : CHESS_MOVE_PROMO(m) ? 1 : 2;
+                cr_expect_geq(now, phase, "%s: move %d out of order", fens[i],
+                              j);
+                phase = now;
+            }
+            int want_noisy = 0;
+            for (int j = 0; j < n; j++)
+                want_noisy += is_noisy(pos, all[j]) &&
+                              (!CHESS_MOVE_PROMO(all[j]) ||
+                               CHESS_MOVE_PROMO(all[j]) == CHESS_QUEEN);
+            cr_expect_eq(q, want_noisy, "%s ply %d", fens[i], ply);
+            for (int j = 0; j < q; j++)
+                cr_expect(is_noisy(pos, noisy[j]) &&
+                          chess_is_legal(pos, noisy[j]));
+            qsort(all, (size_t)n, sizeof all[0], sort_moves);
+            qsort(ordered, (size_t)k, sizeof ordered[0], sort_moves);
+            cr_expect_eq(memcmp(all, ordered, (size_t)n * sizeof all[0]), 0);
+            compared += n;
+            chess_make(pos, all[lcg_next(&seed) % (unsigned)n]);
+        }
+        free(pos);
+    }
+    cr_expect_gt(compared, 5000);
+}
+
 Test(chess, null_move)
 {
     pab_game g = chess_game();
