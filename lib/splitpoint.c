@@ -146,6 +146,7 @@ struct sp_thread {
     rt_word sleeping;
     rt_word waiting_on; /* asleep until something happens here (0: work) */
     rt_word n_open;     /* entries of `deque` */
+    rt_word fence;      /* target of this thread's full barriers */
     rt_word deque[PAB_PLY_MAX]; /* open split points it owns, by ply */
     rt_mutex sleep_lock;
     rt_cond wakeup;
@@ -172,9 +173,9 @@ typedef struct sp_shared {
     unsigned n;
     bool highest;         /* PAB_SPLIT_HIGHEST */
     sp_thread *threads;
-    rt_word sleepers;     /* threads asleep */
+    /* Read at every node, written only around naps. */
+    _Alignas(64) rt_word sleepers; /* threads asleep */
     rt_word idle_sleepers; /* of which looking for any work */
-    rt_word fence;        /* full barriers of wakers */
 } sp_shared;
 
 /* ---- small pieces ---------------------------------------------------- */
@@ -306,18 +307,20 @@ static void wake(sp_thread *t)
 }
 
 /* The waker's half of the Dekker pattern: what it published is ordered
- * before it looks for sleepers. */
-static bool anyone_asleep(sp_shared *s)
+ * before it looks for sleepers (a full barrier; on a word of its own, so
+ * wakers do not contend). */
+static bool anyone_asleep(sp_thread *waker)
 {
-    rt_fetch_add(&s->fence, 1);
-    return rt_load(&s->sleepers) != 0;
+    rt_fetch_add(&waker->fence, 1);
+    return rt_load(&waker->s->sleepers) != 0;
 }
 
 /* A thread left `sp` or one of its moves is done: wake those waiting at
  * it. */
-static void notify_at(sp_shared *s, const split_point *sp)
+static void notify_at(sp_thread *waker, const split_point *sp)
 {
-    if (!anyone_asleep(s))
+    sp_shared *s = waker->s;
+    if (!anyone_asleep(waker))
         return;
     for (unsigned k = 0; k < s->n; k++)
         if (load_sp(&s->threads[k].waiting_on) == sp)
@@ -325,9 +328,10 @@ static void notify_at(sp_shared *s, const split_point *sp)
 }
 
 /* A cut: whoever waits at a split point may have to unwind. */
-static void notify_cut(sp_shared *s)
+static void notify_cut(sp_thread *waker)
 {
-    if (!anyone_asleep(s))
+    sp_shared *s = waker->s;
+    if (!anyone_asleep(waker))
         return;
     for (unsigned k = 0; k < s->n; k++)
         if (load_sp(&s->threads[k].waiting_on) != NULL)
@@ -336,9 +340,10 @@ static void notify_cut(sp_shared *s)
 
 /* New work at `sp`: as many idle sleepers as it has moves, and those
  * waiting above it. */
-static void notify_work(sp_shared *s, const split_point *sp)
+static void notify_work(sp_thread *waker, const split_point *sp)
 {
-    if (!anyone_asleep(s))
+    sp_shared *s = waker->s;
+    if (!anyone_asleep(waker))
         return;
     uint64_t left = rt_load(&sp->left);
     for (unsigned k = 0; k < s->n; k++) {
@@ -354,9 +359,10 @@ static void notify_work(sp_shared *s, const split_point *sp)
     }
 }
 
-static void notify_all(sp_shared *s)
+static void notify_all(sp_thread *waker)
 {
-    (void)anyone_asleep(s);
+    sp_shared *s = waker->s;
+    (void)anyone_asleep(waker);
     for (unsigned k = 0; k < s->n; k++)
         wake(&s->threads[k]);
 }
@@ -697,7 +703,7 @@ static void serve(worker *w, int ply, uint64_t r)
     rt_store_release(&asker->answer,
                      sp != NULL ? (uint64_t)(uintptr_t)sp : ANSWER_REFUSED);
     if (sp != NULL)
-        notify_work(t->s, sp);
+        notify_work(t, sp);
 }
 
 /* Not searching: no work to give. */
@@ -850,7 +856,7 @@ static void work_at(worker *w, split_point *sp)
     set_head(t, head);
     rt_store(&t->busy, busy);
     rt_fetch_add(&sp->workers, (uint64_t)-1); /* sp may close now */
-    notify_at(t->s, sp);
+    notify_at(t, sp);
 }
 
 static void refresh(sp_frame *f)
@@ -919,9 +925,9 @@ static bool record(worker *w, sp_frame *f, pab_score_t v)
     const bool advanced = complete(sp, f->cur);
     rt_mutex_unlock(&sp->lock);
     if (cut)
-        notify_cut(shared(w));
+        notify_cut(me(w));
     else if (advanced)
-        notify_at(shared(w), sp);
+        notify_at(me(w), sp);
     return cut;
 }
 
@@ -937,7 +943,7 @@ static void skip(worker *w, sp_frame *f)
     const bool advanced = complete(sp, f->cur);
     rt_mutex_unlock(&sp->lock);
     if (advanced)
-        notify_at(shared(w), sp);
+        notify_at(me(w), sp);
 }
 
 /* After an aborted move: search it again (an obsolete test), stop at this
@@ -1038,7 +1044,7 @@ static void finish(worker *w, sp_frame *f)
     const int ply = f->nd.ply;
     if (w->aborted) { /* we unwind: everyone below stops too */
         rt_store_release(&sp->cut, 1);
-        notify_cut(t->s);
+        notify_cut(t);
     }
     wait_helpers(w, sp);
     if (!w->aborted)
@@ -1169,7 +1175,7 @@ bool sp_enter(worker *w, int ply, unsigned flags)
         t->offer = OFFER_NODES;
         split_point *sp = work_for(w, ply, NULL);
         if (sp != NULL)
-            notify_work(t->s, sp);
+            notify_work(t, sp);
     }
     return w->aborted;
 }
@@ -1225,7 +1231,7 @@ static void job(unsigned index, void *arg)
     rt_store(&w->spt->busy, 0);
     refuse(w->spt);
     rt_store_release(&s->sh->halt, 1);
-    notify_all(s);
+    notify_all(w->spt);
 }
 
 static void teardown(sp_shared *s, unsigned n)
