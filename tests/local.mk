@@ -38,3 +38,4 @@ tests_stress_search_LDADD = examples/games/libpabgames.la lib/libpab.la -lpthrea
 EXTRA_DIST += tests/lsan.supp
 include tests/chess.mk
 include tests/splitpoint.mk
+include tests/uci.mk
