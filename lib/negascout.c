@@ -266,6 +266,12 @@ static void tt_save(worker *w, const ns_node *nd)
     pab_tt_store(tt, nd->key, nd->depth, b, best, nd->best_move);
 }
 
+static bool in_check(worker *w)
+{
+    const pab_game *g = w->sh->game;
+    return g->in_check != NULL && g->in_check(w->state, g->user);
+}
+
 /* ---- quiescence --------------------------------------------------------- */
 
 pab_score_t ns_quiesce(worker *w, pab_score_t alpha, pab_score_t beta,
@@ -278,16 +284,26 @@ pab_score_t ns_quiesce(worker *w, pab_score_t alpha, pab_score_t beta,
     if (ply > w->seldepth)
         w->seldepth = ply;
     w->pv_len[ply] = 0;
-    pab_score_t best = evaluate(w, ply);
-    if (best >= beta || ply >= PAB_PLY_MAX - 1)
-        return best;
-    if (best > alpha)
-        alpha = best;
     pab_move_t *moves = ply_moves(w, ply);
-    int n = g->generate_noisy(w->state, moves, w->sh->capacity, g->user);
-    if (n < 0 || (unsigned)n > w->sh->capacity) {
-        worker_fail(w, PAB_EGAME);
-        return 0;
+    pab_score_t best, terminal = 0;
+    int n;
+    if (ply < PAB_PLY_MAX - 1 && in_check(w)) {
+        /* No standing pat in check: every evasion, and mate if none. */
+        n = generate(w, ply, &terminal);
+        if (n <= 0)
+            return n < 0 ? 0 : score_from_game(g, terminal, ply);
+        best = -PAB_SCORE_INF;
+    } else {
+        best = evaluate(w, ply);
+        if (best >= beta || ply >= PAB_PLY_MAX - 1)
+            return best;
+        if (best > alpha)
+            alpha = best;
+        n = g->generate_noisy(w->state, moves, w->sh->capacity, g->user);
+        if (n < 0 || (unsigned)n > w->sh->capacity) {
+            worker_fail(w, PAB_EGAME);
+            return 0;
+        }
     }
     for (int i = 0; i < n; i++) {
         if (!make(w, moves[i]))
@@ -305,6 +321,8 @@ pab_score_t ns_quiesce(worker *w, pab_score_t alpha, pab_score_t beta,
             }
         }
     }
+    if (best == -PAB_SCORE_INF) /* every evasion proved illegal */
+        return score_from_game(g, terminal, ply);
     return best;
 }
 
@@ -359,15 +377,26 @@ static int reduction(worker *w, const ns_node *nd, bool quiet, int extension)
     return r < nd->depth - 1 ? r : nd->depth - 1;
 }
 
-static bool in_check(worker *w)
+/* A result a rule fixes (game->decided), before the horizon and the table:
+ * a stored value from another path must not hide a repetition. */
+static bool decided(worker *w, int ply, pab_score_t *value)
 {
     const pab_game *g = w->sh->game;
-    return g->in_check != NULL && g->in_check(w->state, g->user);
+    pab_score_t v = 0;
+    if (ply == 0 || g->decided == NULL || !g->decided(w->state, &v, g->user))
+        return false;
+    *value = score_from_game(g, v, ply);
+    w->pv_len[ply] = 0;
+    worker_node(w); /* a node visited; its value stands even if stopping */
+    return true;
 }
 
 bool ns_begin(worker *w, ns_node *nd, pab_score_t alpha, pab_score_t beta,
               int depth, int ply, unsigned flags, pab_score_t *value)
 {
+    const pab_game *g = w->sh->game;
+    if (decided(w, ply, value))
+        return true;
     if (depth <= 0 || ply >= PAB_PLY_MAX - 1) {
         *value = ns_horizon(w, alpha, beta, ply);
         return true;
@@ -389,7 +418,6 @@ bool ns_begin(worker *w, ns_node *nd, pab_score_t alpha, pab_score_t beta,
         *value = 0;
         return true;
     }
-    const pab_game *g = w->sh->game;
     nd->key = g->hash(w->state, g->user);
     return false;
 }
@@ -555,6 +583,9 @@ pab_score_t ns_search(worker *w, pab_score_t alpha, pab_score_t beta,
 pab_score_t ns_plain(worker *w, pab_score_t alpha, pab_score_t beta, int depth,
                      int ply, unsigned flags)
 {
+    pab_score_t v;
+    if (decided(w, ply, &v))
+        return v;
     if (worker_node(w))
         return 0;
     w->pv_len[ply] = 0;
@@ -575,7 +606,7 @@ pab_score_t ns_plain(worker *w, pab_score_t alpha, pab_score_t beta, int depth,
     for (int i = 0; i < n; i++) {
         if (!make(w, moves[i]))
             continue;
-        pab_score_t v = -ns_plain(w, -beta, -score, depth - 1, ply + 1, 0);
+        v = -ns_plain(w, -beta, -score, depth - 1, ply + 1, 0);
         unmake(w, moves[i]);
         if (w->aborted)
             return 0;

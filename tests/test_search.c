@@ -534,3 +534,46 @@ Test(search, deadline_set_during_the_search, .timeout = 30)
     cr_assert(r.best_move < 9);
     pab_searcher_destroy(sr);
 }
+
+/* ---- decided(): results fixed by a rule come before the table ----------- */
+
+/* A rule that ends every game at three stones, scoring +5 for the side to
+ * move there (so the root, X to move, is worth -5). */
+static bool three_stones_decided(const void *state, pab_score_t *score,
+                                 void *user)
+{
+    if (((const ttt_state *)state)->stones != 3)
+        return false;
+    *score = 5;
+    return true;
+}
+
+Test(search, decided_positions_override_the_table, .timeout = 30)
+{
+    pab_game g, ruled;
+    pab_tt *tt;
+    pab_searcher *plain, *with_rule;
+    ttt_state s;
+    pab_config cfg;
+    pab_result r;
+    ttt_game(&g, TTT_SCORE_PLAIN);
+    ttt_init(&s);
+    ruled = g;
+    ruled.decided = three_stones_decided;
+    cr_assert_eq(pab_tt_create(&tt, 1 << 20, 1), 0);
+    cr_assert_eq(pab_searcher_create_with_tt(&plain, &g, tt), 0);
+    cr_assert_eq(pab_searcher_create_with_tt(&with_rule, &ruled, tt), 0);
+    pab_config_init(&cfg);
+    /* Fill the shared table with the true values (a draw everywhere). */
+    cr_assert_eq(pab_search(plain, &s, &cfg, &r), 0);
+    cr_assert_eq(r.score, 0);
+    /* The rule must win over those entries at every depth. */
+    for (int depth = 3; depth <= 9; depth++) {
+        cfg.max_depth = depth;
+        cr_assert_eq(pab_search(with_rule, &s, &cfg, &r), 0);
+        cr_assert_eq(r.score, -5, "depth %d: %d", depth, (int)r.score);
+    }
+    pab_searcher_destroy(plain);
+    pab_searcher_destroy(with_rule);
+    pab_tt_destroy(tt);
+}

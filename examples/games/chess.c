@@ -118,6 +118,18 @@ static bool chess_cb_in_check(const void *state, void *user)
     return ((const chess_pos *)state)->checkers != 0;
 }
 
+/* Repetition and the fifty-move rule, asked before the table so that a
+ * stored score from another path cannot hide a draw. */
+static bool chess_cb_decided(const void *state, pab_score_t *score,
+                             void *user)
+{
+    (void)user;
+    if (!draw_by_rule(state))
+        return false;
+    *score = 0;
+    return true;
+}
+
 void chess_game_init(pab_game *game)
 {
     chess_init();
@@ -137,6 +149,7 @@ void chess_game_init(pab_game *game)
     game->move_index_count = 64 * 64;
     game->move_flags = chess_cb_move_flags;
     game->in_check = chess_cb_in_check;
+    game->decided = chess_cb_decided;
 }
 
 /* ---- the descriptor --------------------------------------------------- */

@@ -126,9 +126,16 @@ typedef struct pab_game {
     /* Optional: PAB_MOVE_* bits of a move in `state`, before it is made.
      * Used by late-move reductions and futility pruning.  Default: 0. */
     unsigned (*move_flags)(const void *state, pab_move_t move, void *user);
-    /* Optional: whether the side to move is in check (check extension, and
-     * no reduction or null move in check).  Default: false. */
+    /* Optional: whether the side to move is in check (check extension, no
+     * reduction or null move in check, and quiescence searches every
+     * evasion instead of standing pat).  Default: false. */
     bool (*in_check)(const void *state, void *user);
+    /* Optional: a result fixed by a rule that does not depend on the moves
+     * (a draw by repetition or the fifty-move rule): return true and store
+     * the score.  The search asks before it looks in the transposition
+     * table, so a stored value reached along another path cannot hide a
+     * repetition.  Default: only generate() ends games. */
+    bool (*decided)(const void *state, pab_score_t *score, void *user);
 } pab_game;
 
 /* Zero a callback table and set its size field. */
