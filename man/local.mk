@@ -53,3 +53,4 @@ dist_man7_MANS += \
 
 PLAIN_TESTS += tests/check_man.sh
 EXTRA_DIST += tests/check_man.sh
+dist_man1_MANS += man/man1/pab-chess.1
