@@ -8,4 +8,4 @@ examples_chess_pab_chess_SOURCES = \
 	examples/chess/engine.c examples/chess/bench.c examples/chess/play.c
 examples_chess_pab_chess_LDADD = examples/games/libpabgames.la lib/libpab.la \
 	-lpthread -lm
-EXTRA_DIST += examples/chess/package.json
+EXTRA_DIST += examples/chess/match.mjs examples/chess/package.json

@@ -158,8 +158,7 @@ static void explain_uci(const chess_pos *pos, const char *t)
         }
     printf("The %s on %.2s cannot go to %.2s%s.\n",
            piece_names[CHESS_TYPE(piece)], t, t + 2,
-           chess_in_check(pos) ? ": your king is in check"
-                               : " (or it would leave your king in check)");
+           chess_in_check(pos) ? ": your king is in check" : "");
 }
 
 /* The piece type and target square a SAN text names; false when it is not
