@@ -1047,8 +1047,12 @@ static void finish(worker *w, sp_frame *f)
         notify_cut(t);
     }
     wait_helpers(w, sp);
+    /* Helpers that unwound (a cut above, the stop) left their moves half
+     * done: then so is the node, and it must not be stored. */
+    if (!w->aborted && search_halted(w->sh))
+        w->aborted = true;
     if (!w->aborted)
-        check_above(w, sp); /* helpers may have left half done */
+        check_above(w, sp);
     rt_mutex_lock(&sp->lock);
     rt_store_release(&sp->open, 0);
     pab_move_t *own = f->nd.moves;
