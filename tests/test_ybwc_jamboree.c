@@ -301,6 +301,47 @@ Test(ybwc_jamboree, connect4_lines_solved, .timeout = 120)
     pab_searcher_destroy(s);
 }
 
+/* Searches cut short by node limits leave only true bounds in the table:
+ * a full search through the same table still finds the exact value. */
+Test(ybwc_jamboree, limited_searches_leave_a_sound_table, .timeout = 120)
+{
+    static const struct {
+        const char *line;
+        int score;
+    } lines[] = {
+        {"52677675164321472411331752454", 0},
+        {"427566236745127177115664464254", 2},
+    };
+    pab_game g;
+    c4_game_init(&g);
+    for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
+        c4_pos pos;
+        char err[128];
+        cr_assert_eq(c4_parse(&pos, lines[i].line, err, sizeof err), 0);
+        for (size_t v = 0; v < N_VARIANTS; v++) {
+            pab_searcher *s;
+            cr_assert_eq(pab_searcher_create(&s, &g, 1 << 20), 0);
+            pab_config c;
+            pab_result r;
+            pab_config_init(&c);
+            apply(&c, &variants[v], 4);
+            c.max_depth = C4_CELLS - pos.moves;
+            c.null_move = c.late_move_reductions = false;
+            c.futility_pruning = false;
+            for (uint64_t limit = 500; limit < 20000; limit = limit * 3 / 2) {
+                c.node_limit = limit;
+                cr_assert_eq(pab_search(s, &pos, &c, &r), 0);
+            }
+            c.node_limit = 0;
+            cr_assert_eq(pab_search(s, &pos, &c, &r), 0);
+            cr_assert(!r.stopped);
+            cr_assert_eq(r.score, lines[i].score, "%s %s: %d", lines[i].line,
+                         variants[v].name, (int)r.score);
+            pab_searcher_destroy(s);
+        }
+    }
+}
+
 /* ---- one thread is the serial search ------------------------------------- */
 
 /* Outside plain mode a single thread runs exactly NegaScout's tree: the
