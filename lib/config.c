@@ -11,10 +11,8 @@
 
 #include "internal.h"
 
-void pab_config_init(pab_config *c)
+static void set_defaults(pab_config *c)
 {
-    if (c == NULL)
-        return;
     memset(c, 0, sizeof *c);
     c->size = sizeof *c;
     c->algorithm = PAB_ALGO_SERIAL;
@@ -41,11 +39,26 @@ void pab_config_init(pab_config *c)
     c->multipv = 1;
 }
 
-/* The variant fields, when the caller's struct has them. */
+/* The caller's struct may be older (smaller) or newer (larger) than ours:
+ * write exactly `size` bytes, our defaults for the fields both know. */
+void pab_config_init_size(pab_config *c, size_t size)
+{
+    pab_config d;
+    if (c == NULL || size < sizeof c->size)
+        return;
+    set_defaults(&d);
+    memset(c, 0, size);
+    memcpy(c, &d, size < sizeof d ? size : sizeof d);
+    c->size = size;
+}
+
+/* The smallest pab_config accepted: the layout of libpab 0.1, the first
+ * published one.  Fields added later must be checked only when the
+ * caller's size covers them. */
+#define PAB_CONFIG_SIZE_0_1 sizeof(pab_config)
+
 static int validate_variants(const pab_config *c)
 {
-    if (c->size < sizeof *c)
-        return 0;
     if (c->defer_depth < 0 || c->defer_depth > PAB_DEPTH_MAX)
         return PAB_EINVAL;
     if (c->cs_size == 0 || c->cs_size > PAB_CS_MAX_SIZE ||
@@ -70,8 +83,7 @@ int pab_config_validate(const pab_config *c)
 {
     if (c == NULL)
         return PAB_EINVAL;
-    if (c->size < offsetof(pab_config, info_user) + sizeof(void *) ||
-        c->size > sizeof *c)
+    if (c->size < PAB_CONFIG_SIZE_0_1 || c->size > sizeof *c)
         return PAB_EVERSION;
     if ((int)c->algorithm < 0 || (int)c->algorithm >= PAB_ALGO_COUNT)
         return PAB_EALGO;

@@ -10,19 +10,22 @@
 
 #include "internal.h"
 
-void pab_game_init(pab_game *game)
+/* The caller's table may be older (smaller) or newer (larger) than ours:
+ * write exactly `size` bytes. */
+void pab_game_init_size(pab_game *game, size_t size)
 {
-    if (game == NULL)
+    if (game == NULL || size < sizeof game->size)
         return;
-    memset(game, 0, sizeof *game);
-    game->size = sizeof *game;
+    memset(game, 0, size);
+    game->size = size;
 }
 
 int game_validate(const pab_game *game)
 {
     if (game == NULL)
         return PAB_EINVAL;
-    if (game->size < offsetof(pab_game, clone) || game->size > sizeof *game)
+    /* libpab 0.1's table is the first published one: nothing smaller. */
+    if (game->size < sizeof *game || game->size > sizeof *game)
         return PAB_EVERSION;
     if (game->generate == NULL || game->make == NULL || game->unmake == NULL ||
         game->evaluate == NULL || game->hash == NULL)

@@ -42,15 +42,22 @@ static int generate(worker *w, int ply, pab_score_t *terminal)
         worker_fail(w, PAB_EGAME);
         return -1;
     }
-    if (*terminal < PAB_SCORE_MIN || *terminal > PAB_SCORE_MAX)
-        *terminal = 0;
+    if (*terminal < PAB_SCORE_MIN || *terminal > PAB_SCORE_MAX) {
+        worker_fail(w, PAB_EGAME); /* the contract's range, not ours */
+        return -1;
+    }
     return n;
 }
 
 static pab_score_t evaluate(worker *w, int ply)
 {
     const pab_game *g = w->sh->game;
-    return score_from_game(g, g->evaluate(w->state, g->user), ply);
+    pab_score_t v = g->evaluate(w->state, g->user);
+    if (v < PAB_SCORE_MIN || v > PAB_SCORE_MAX) {
+        worker_fail(w, PAB_EGAME);
+        return 0;
+    }
+    return score_from_game(g, v, ply);
 }
 
 /* make() with the illegal-move protocol: false means skip this move. */

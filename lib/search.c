@@ -281,7 +281,7 @@ int run_from_root(search *sh, ns_fn root,
 
 static void normalise(pab_config *dst, const pab_config *src)
 {
-    pab_config_init(dst);
+    pab_config_init_size(dst, sizeof *dst);
     memcpy(dst, src, src->size);
     dst->size = sizeof *dst;
     if (dst->plain) {
@@ -300,12 +300,17 @@ static void normalise(pab_config *dst, const pab_config *src)
                       dst->algorithm == PAB_ALGO_SIMPLIFIED_ABDADA ||
                       dst->algorithm == PAB_ALGO_LAZY_SMP;
     }
+    /* ABDADA's table is its scheduler (the processor counts): always on. */
+    if (dst->algorithm == PAB_ALGO_ABDADA)
+        dst->use_tt = true;
 }
 
-/* The part of pab_result the caller's header version knows about. */
+/* The part of pab_result the caller's header version knows about: the
+ * config's size tells which version that is.  0.1 is the first published
+ * layout, so today every accepted config has the whole result. */
 static size_t result_size(size_t config_size)
 {
-    (void)config_size; /* one layout so far */
+    (void)config_size;
     return sizeof(pab_result);
 }
 

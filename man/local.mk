@@ -8,6 +8,7 @@ dist_man3_MANS += \
 	man/man3/pab_algorithm_from_name.3 \
 	man/man3/pab_algorithm_name.3 \
 	man/man3/pab_config_init.3 \
+	man/man3/pab_config_init_size.3 \
 	man/man3/pab_config_option_name.3 \
 	man/man3/pab_config_set_option.3 \
 	man/man3/pab_config_validate.3 \
@@ -20,6 +21,7 @@ dist_man3_MANS += \
 	man/man3/pab_cs_move_hash.3 \
 	man/man3/pab_cs_starting.3 \
 	man/man3/pab_game_init.3 \
+	man/man3/pab_game_init_size.3 \
 	man/man3/pab_perft.3 \
 	man/man3/pab_search.3 \
 	man/man3/pab_searcher_create.3 \

@@ -244,3 +244,54 @@ Test(api, config_options_by_name)
                       "%s", name);
     cr_assert_geq(n, 20);
 }
+
+/* Programs built with older (smaller) or newer (larger) structures: the
+ * library writes exactly the caller's size and refuses what it cannot
+ * read. */
+Test(api, init_respects_the_callers_size)
+{
+    unsigned char buf[sizeof(pab_config) + 64];
+    memset(buf, 0xab, sizeof buf);
+    pab_config_init_size((pab_config *)buf, 100);
+    cr_assert_eq(((pab_config *)buf)->size, 100);
+    for (size_t i = 100; i < sizeof buf; i++)
+        cr_assert_eq(buf[i], 0xab, "byte %zu written", i);
+    cr_assert_eq(pab_config_validate((pab_config *)buf), PAB_EVERSION);
+
+    memset(buf, 0xab, sizeof buf);
+    pab_config_init_size((pab_config *)buf, sizeof buf); /* newer program */
+    cr_assert_eq(((pab_config *)buf)->size, sizeof buf);
+    cr_assert_eq(buf[sizeof buf - 1], 0);
+    cr_assert_eq(pab_config_validate((pab_config *)buf), PAB_EVERSION);
+
+    unsigned char gbuf[sizeof(pab_game) + 16];
+    memset(gbuf, 0xab, sizeof gbuf);
+    pab_game_init_size((pab_game *)gbuf, 40);
+    cr_assert_eq(((pab_game *)gbuf)->size, 40);
+    cr_assert_eq(gbuf[40], 0xab);
+    pab_searcher *s;
+    cr_assert_eq(pab_searcher_create(&s, (pab_game *)gbuf, 0), PAB_EVERSION);
+}
+
+/* A game whose values leave the range the contract gives it. */
+static pab_score_t out_of_range(const void *state, void *user)
+{
+    return PAB_SCORE_MAX + 1;
+}
+
+Test(api, out_of_range_scores_are_egame)
+{
+    pab_game g;
+    pab_searcher *s;
+    ttt_state st;
+    pab_config c;
+    pab_result r;
+    ttt_game(&g, TTT_SCORE_PLAIN);
+    g.evaluate = out_of_range;
+    ttt_init(&st);
+    cr_assert_eq(pab_searcher_create(&s, &g, 0), 0);
+    pab_config_init(&c);
+    c.max_depth = 2;
+    cr_assert_eq(pab_search(s, &st, &c, &r), PAB_EGAME);
+    pab_searcher_destroy(s);
+}

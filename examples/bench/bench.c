@@ -1,4 +1,5 @@
 /* Pieces every pab-bench command uses. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,20 @@ void bench_fail(const char *fmt, const char *arg)
     fprintf(stderr, fmt, arg);
     fprintf(stderr, "\n");
     exit(2);
+}
+
+long bench_number(const char *option, const char *text, long lo, long hi)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(text, &end, 10);
+    if (errno != 0 || end == text || *end != '\0' || v < lo || v > hi) {
+        fprintf(stderr, "pab-bench: %s must be a number from %ld to %ld, not "
+                        "'%s'\n",
+                option, lo, hi, text);
+        exit(2);
+    }
+    return v;
 }
 
 uint64_t bench_now_ms(void)

@@ -16,6 +16,9 @@ void bench_fail(const char *fmt, const char *arg);
 
 uint64_t bench_now_ms(void);
 
+/* The decimal number in `text`, lo..hi, or fail naming the option. */
+long bench_number(const char *option, const char *text, long lo, long hi);
+
 /* A game set up on one position. */
 typedef struct bench_loaded {
     const ex_game *ex;

@@ -28,6 +28,7 @@
 
 #define MAX_ITEMS 32
 #define MAX_POSITIONS 256
+#define MAX_REPEAT 64
 
 typedef struct cmp_options {
     const char *game;
@@ -90,10 +91,8 @@ static void parse_threads(cmp_options *o, const char *text)
     const char *items[MAX_ITEMS];
     unsigned n = bench_split_list(text, items, MAX_ITEMS);
     for (unsigned i = 0; i < n; i++) {
-        int t = atoi(items[i]);
-        if (t < 1 || t > (int)PAB_THREADS_MAX)
-            bench_fail("bad thread count in '%s'", text);
-        add_threads(o, (unsigned)t);
+        add_threads(o, (unsigned)bench_number("--threads", items[i], 1,
+                                              PAB_THREADS_MAX));
     }
     free((void *)items[0]);
 }
@@ -114,15 +113,11 @@ static void parse_args(int argc, char **argv, cmp_options *o)
         else if ((v = value_of(a, "--threads")))
             parse_threads(o, v);
         else if ((v = value_of(a, "--depth")))
-            o->depth = atoi(v) > 0 && atoi(v) <= PAB_DEPTH_MAX
-                           ? atoi(v)
-                           : (bench_fail("bad --depth '%s'", v), 0);
+            o->depth = (int)bench_number("--depth", v, 1, PAB_DEPTH_MAX);
         else if ((v = value_of(a, "--repeat")))
-            o->repeat = atoi(v) > 0 ? (unsigned)atoi(v)
-                                    : (bench_fail("bad --repeat '%s'", v), 0);
+            o->repeat = (unsigned)bench_number("--repeat", v, 1, MAX_REPEAT);
         else if ((v = value_of(a, "--hash-mb")))
-            o->hash_mb = atoi(v) > 0 ? (unsigned)atoi(v)
-                                     : (bench_fail("bad --hash-mb '%s'", v), 0);
+            o->hash_mb = (unsigned)bench_number("--hash-mb", v, 1, 1 << 20);
         else if ((v = value_of(a, "--opt")) ||
                  (strcmp(a, "--opt") == 0 && i + 1 < argc && (v = argv[++i]))) {
             if (o->nopts == MAX_ITEMS)
@@ -137,11 +132,8 @@ static void parse_args(int argc, char **argv, cmp_options *o)
         else if ((v = value_of(a, "--stockfish")))
             o->stockfish = v;
         else if ((v = value_of(a, "--stockfish-depth")))
-            o->stockfish_depth = atoi(v) > 0
-                                     ? atoi(v)
-                                     : (bench_fail("bad --stockfish-depth '%s'",
-                                                   v),
-                                        0);
+            o->stockfish_depth =
+                (int)bench_number("--stockfish-depth", v, 1, 99);
         else if (strcmp(a, "--plain") == 0)
             o->plain = 1;
         else if (strcmp(a, "--no-plain") == 0)
@@ -253,7 +245,7 @@ static void measure(bench_run *r, pab_searcher *s, const bench_loaded *l,
                     const char *algo, unsigned threads, double *time_ms,
                     double *nodes)
 {
-    double t[64], n[64];
+    double t[MAX_REPEAT], n[MAX_REPEAT];
     unsigned k = r->o->repeat;
     pab_config c;
     configure(r, l, &c, algo, threads);

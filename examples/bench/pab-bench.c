@@ -42,26 +42,21 @@ static void usage(FILE *f)
             "                 [--opt NAME=VALUE ...]\n"
             "       %s solve  --game=G [--position=P] [--algo=A] "
             "[--threads=N] [--hash-mb=M]\n"
+            "                 [--opt NAME=VALUE ...]\n"
+            "       %s compare [--game=G] [--positions=FILE] [--algos=LIST] "
+            "[--threads=LIST]\n"
+            "                 [--depth=D] [--repeat=K] [--opt NAME=VALUE ...] "
+            "[--csv=FILE]\n"
+            "                 [--json=FILE] [--plot=FILE.png] "
+            "[--stockfish=PATH|none]\n"
             "       %s ordering --tree=b,wa,wb --seeds=tg1|tg2 --depth=D\n"
             "games:",
-            prog, prog, prog, prog);
+            prog, prog, prog, prog, prog);
     for (int i = 0; ex_games[i] != NULL; i++)
         fprintf(f, " %s", ex_games[i]->name);
     fprintf(f, "\n");
 }
 
-static long parse_number(const char *name, const char *text, long lo, long hi)
-{
-    char *end;
-    errno = 0;
-    long v = strtol(text, &end, 10);
-    if (errno != 0 || end == text || *end != '\0' || v < lo || v > hi) {
-        fprintf(stderr, "%s: %s must be a number from %ld to %ld, not '%s'\n",
-                prog, name, lo, hi, text);
-        exit(2);
-    }
-    return v;
-}
 
 /* --name=value; returns value or NULL when arg is not --name=... */
 static const char *option_value(const char *arg, const char *name)
@@ -85,14 +80,14 @@ static void parse_options(int argc, char **argv, options *o)
                  (v = option_value(a, "--tree")))
             o->params = v;
         else if ((v = option_value(a, "--depth")))
-            o->depth = (int)parse_number("--depth", v, 0, PAB_DEPTH_MAX);
+            o->depth = (int)bench_number("--depth", v, 0, PAB_DEPTH_MAX);
         else if ((v = option_value(a, "--algo")))
             o->algo = v;
         else if ((v = option_value(a, "--threads")))
             o->threads =
-                (unsigned)parse_number("--threads", v, 1, PAB_THREADS_MAX);
+                (unsigned)bench_number("--threads", v, 1, PAB_THREADS_MAX);
         else if ((v = option_value(a, "--hash-mb")))
-            o->hash_mb = (unsigned)parse_number("--hash-mb", v, 1, 1 << 20);
+            o->hash_mb = (unsigned)bench_number("--hash-mb", v, 1, 1 << 20);
         else if ((v = option_value(a, "--opt")) ||
                  (strcmp(a, "--opt") == 0 && i + 1 < argc && (v = argv[++i]))) {
             if (o->nopts == sizeof o->opts / sizeof o->opts[0])
@@ -276,6 +271,6 @@ int main(int argc, char **argv)
         return cmd_search(&o);
     if (strcmp(o.command, "solve") == 0)
         return cmd_solve(&o);
-    bench_fail("unknown command '%s' (perft, search, solve, ordering)", o.command);
+    bench_fail("unknown command '%s' (perft, search, solve, compare, ordering)", o.command);
     return 2;
 }

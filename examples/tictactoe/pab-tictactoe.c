@@ -132,8 +132,11 @@ int main(int argc, char **argv)
         pab_move_t m;
         if (human) {
             m = ask_move(&s);
-            if (m == PAB_MOVE_NONE)
-                break;
+            if (m == PAB_MOVE_NONE) {
+                printf("\nend of input: game abandoned\n");
+                pab_searcher_destroy(sr);
+                return 0;
+            }
         } else if ((rc = computer_move(sr, &s, &o, &m)) < 0) {
             fprintf(stderr, "pab-tictactoe: %s\n", pab_strerror(rc));
             pab_searcher_destroy(sr);

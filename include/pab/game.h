@@ -138,8 +138,14 @@ typedef struct pab_game {
     bool (*decided)(const void *state, pab_score_t *score, void *user);
 } pab_game;
 
-/* Zero a callback table and set its size field. */
-PAB_API void pab_game_init(pab_game *game);
+PAB_API void pab_game_init_size(pab_game *game, size_t size);
+
+/* Zero a callback table and set its size field to the size of the
+ * pab_game this program was compiled with. */
+static inline void pab_game_init(pab_game *game)
+{
+    pab_game_init_size(game, sizeof *game);
+}
 
 #ifdef __cplusplus
 }

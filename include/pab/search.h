@@ -150,7 +150,15 @@ typedef struct pab_config {
 
 typedef struct pab_searcher pab_searcher;
 
-PAB_API void pab_config_init(pab_config *config);
+PAB_API void pab_config_init_size(pab_config *config, size_t size);
+
+/* Defaults for the pab_config this program was compiled with: the size
+ * passed is the caller's, so a newer library never writes past it. */
+static inline void pab_config_init(pab_config *config)
+{
+    pab_config_init_size(config, sizeof *config);
+}
+
 PAB_API int pab_config_validate(const pab_config *config);
 PAB_API int pab_config_set_option(pab_config *config, const char *name,
                                   const char *value);
