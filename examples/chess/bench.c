@@ -136,8 +136,7 @@ static int over_positions(const run_args *a, unsigned hash_mb, pab_config *cfg,
     return status;
 }
 
-/* ---- bench -----------------------------------------------------------------
- */
+/* ---- bench --------------------------------------------------------------- */
 
 typedef struct bench_sum {
     uint64_t nodes, ms;
@@ -183,8 +182,7 @@ int pc_bench(int argc, char **argv)
     return 0;
 }
 
-/* ---- bk --------------------------------------------------------------------
- */
+/* ---- bk ------------------------------------------------------------------ */
 
 /* Whether `move` is one of the position's best moves (SAN, spaces). */
 static bool is_best(const chess_pos *pos, const char *bm, pab_move_t move)

@@ -29,7 +29,7 @@
 #define TICK_MS        5
 #define LINE_MAX_BYTES ((size_t)16 << 20) /* longer lines are dropped */
 
-/* ---- output: one line at a time from either thread ---------------------- */
+/* ---- output: one line at a time from either thread ----------------------- */
 
 static pthread_mutex_t out_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -45,8 +45,7 @@ static void say(const char *fmt, ...)
     va_end(ap);
 }
 
-/* ---- the engine ------------------------------------------------------------
- */
+/* ---- the engine ---------------------------------------------------------- */
 
 typedef struct engine {
     uci_settings set;
@@ -99,8 +98,7 @@ static void engine_free(engine *e)
     pthread_cond_destroy(&e->cond);
 }
 
-/* ---- the search thread ------------------------------------------------------
- */
+/* ---- the search thread --------------------------------------------------- */
 
 static void print_line(const pab_result *r, const pab_line *line,
                        unsigned index, unsigned hashfull)
@@ -228,8 +226,7 @@ static void *search_main(void *arg)
     return NULL;
 }
 
-/* ---- controlling the search from the input loop ---------------------------
- */
+/* ---- controlling the search from the input loop -------------------------- */
 
 static bool searching(engine *e)
 {
@@ -286,7 +283,16 @@ static void finish_search(engine *e, bool stop)
 
 /* ---- go ------------------------------------------------------------------ */
 
-/* searchmoves: the legal ones among them; none legal means all. */
+static bool listed(const pab_move_t *moves, unsigned n, pab_move_t m)
+{
+    for (unsigned i = 0; i < n; i++)
+        if (moves[i] == m)
+            return true;
+    return false;
+}
+
+/* searchmoves: the legal ones among them, each once; none legal means
+ * all. */
 static unsigned root_subset(engine *e, const uci_go *go)
 {
     unsigned n = 0;
@@ -295,7 +301,7 @@ static unsigned root_subset(engine *e, const uci_go *go)
         if (m == PAB_MOVE_NONE)
             say("info string searchmoves: '%.12s' is not legal here",
                 go->searchmoves[i]);
-        else
+        else if (!listed(e->searchmoves, n, m))
             e->searchmoves[n++] = m;
     }
     return n;
@@ -373,8 +379,7 @@ static void ponderhit(engine *e)
         pab_searcher_set_time_limit(e->searcher, e->plan.hard_ms);
 }
 
-/* ---- the other commands -----------------------------------------------------
- */
+/* ---- the other commands -------------------------------------------------- */
 
 static void identify(engine *e)
 {
@@ -462,8 +467,7 @@ static bool dispatch(engine *e, const uci_cmd *c)
     return true;
 }
 
-/* ---- input: whole lines from fd 0, waiting at most a tick when asked ------
- */
+/* ---- input: whole lines from fd 0, waiting at most a tick when asked ----- */
 
 typedef struct reader {
     char *buf;

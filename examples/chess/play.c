@@ -42,8 +42,7 @@ static void help(void)
            "  quit    leave\n");
 }
 
-/* ---- options ----------------------------------------------------------------
- */
+/* ---- options ------------------------------------------------------------- */
 
 static const char *option_arg(int argc, char **argv, int *i)
 {
@@ -83,8 +82,7 @@ static void parse_options(int argc, char **argv, game *g, unsigned *threads,
     }
 }
 
-/* ---- the game record --------------------------------------------------------
- */
+/* ---- the game record ----------------------------------------------------- */
 
 static int record(game *g, pab_move_t m)
 {
@@ -111,8 +109,7 @@ static void take_back(game *g, size_t plies)
     g->nmoves = keep;
 }
 
-/* ---- what the person typed -------------------------------------------------
- */
+/* ---- what the person typed ----------------------------------------------- */
 
 static bool looks_like_uci(const char *t)
 {
@@ -288,8 +285,7 @@ static bool game_over(const chess_pos *pos)
     return false;
 }
 
-/* ---- turns ------------------------------------------------------------------
- */
+/* ---- turns --------------------------------------------------------------- */
 
 static int engine_turn(game *g)
 {
@@ -382,8 +378,7 @@ static int person_turn(game *g)
     return 0;
 }
 
-/* ---- the game -------------------------------------------------------------
- */
+/* ---- the game ------------------------------------------------------------ */
 
 static int setup(game *g, unsigned threads, int algorithm, long movetime)
 {

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <strings.h>
 
-/* ---- tokens ------------------------------------------------------------- */
+/* ---- tokens -------------------------------------------------------------- */
 
 static bool is_blank(char c)
 {
@@ -84,7 +84,7 @@ static bool parse_int(const char *s, long long lo, long long hi, long long *out)
     return true;
 }
 
-/* ---- commands ----------------------------------------------------------- */
+/* ---- commands ------------------------------------------------------------ */
 
 static const struct {
     const char *word;

@@ -86,7 +86,7 @@ void uci_cmd_free(uci_cmd *cmd);
 int uci_set_position(const uci_cmd *cmd, chess_pos *pos, char *err,
                      size_t errlen);
 
-/* ---- settings and UCI options ----------------------------------------- */
+/* ---- settings and UCI options -------------------------------------------- */
 
 #define UCI_THREADS_MAX      256
 #define UCI_HASH_MB_DEFAULT  16
@@ -134,7 +134,7 @@ void uci_write_options(const uci_settings *s, FILE *out);
 int uci_algorithm(int chosen, unsigned threads);
 unsigned uci_threads(int chosen, unsigned threads);
 
-/* ---- output ------------------------------------------------------------ */
+/* ---- output -------------------------------------------------------------- */
 
 /* "cp 31", "mate 3" (the side to move mates in 3 moves) or "mate -2" (it
  * is mated in 2), from a score of the side to move.  buf >= 24. */
