@@ -498,9 +498,11 @@ static char *take_line(reader *r)
  * overlong line up to its newline. */
 static bool make_room(reader *r)
 {
-    memmove(r->buf, r->buf + r->start, r->len - r->start);
-    r->len -= r->start;
-    r->start = 0;
+    if (r->start > 0) {
+        memmove(r->buf, r->buf + r->start, r->len - r->start);
+        r->len -= r->start;
+        r->start = 0;
+    }
     if (r->cap - r->len > 1)
         return true;
     if (r->cap >= LINE_MAX_BYTES) {
