@@ -8,11 +8,11 @@
  * position must be one whose FEN reads back; the time plan must never
  * spend more than the clock holds.
  *
- * Built by tests/fuzz/run-fuzzers.sh with clang -fsanitize=fuzzer,address,
- * from the sources and packages on the two lines below.
+ * Built by tests/fuzz/run-fuzzers.sh with clang -fsanitize=fuzzer,address
+ * from the sources below ([tu]*.c: the engine's uci.c and timeman.c):
+ * fuzz-sources: examples/games/chess_*.c examples/chess/[tu]*.c lib/[a-z]*.c
+ * fuzz-packages: atomic_ops
  */
-// fuzz-sources: examples/games/chess_*.c examples/chess/uci.c
-// examples/chess/timeman.c lib/*.c fuzz-packages: atomic_ops
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
