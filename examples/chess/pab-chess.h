@@ -39,14 +39,4 @@ void pc_print_board(FILE *out, const chess_pos *pos, bool black_down);
 /* Monotonic clock. */
 uint64_t pc_now_ns(void);
 
-/* An EPD test position: its id, FEN and best moves in SAN. */
-typedef struct pc_epd {
-    const char *id;
-    const char *fen;
-    const char *bm; /* one or more SAN moves separated by spaces */
-} pc_epd;
-
-#define PC_BK_COUNT 24
-extern const pc_epd pc_bk_positions[PC_BK_COUNT];
-
 #endif /* PAB_CHESS_PAB_CHESS_H */

@@ -250,6 +250,12 @@ static long ex_chess_natural_score(const pab_game *game, const void *state,
     return (long)score;
 }
 
+/* pab-bench compare's default chess positions: Bratko-Kopec. */
+static const char *ex_chess_bench_position(unsigned index)
+{
+    return index < CHESS_BK_COUNT ? chess_bk_positions[index].fen : NULL;
+}
+
 const ex_game ex_chess = {
     .name = "chess",
     .description = "chess, bitboards and legal moves; position: FEN [moves "
@@ -264,4 +270,6 @@ const ex_game ex_chess = {
     .perft_flags = PAB_PERFT_BULK,
     .default_depth = 6,
     .plain_default = false,
+    .bench_position = ex_chess_bench_position,
+    .bench_depth = 8,
 };

@@ -234,6 +234,17 @@ void chess_game_init(pab_game *game);
 
 /* The descriptor pab-bench and the tests use (perft mode by default; see
  * above). */
+/* An EPD test position: its id, FEN and best moves in SAN. */
+typedef struct chess_epd {
+    const char *id;
+    const char *fen;
+    const char *bm; /* one or more SAN moves separated by spaces */
+} chess_epd;
+
+/* The 24 Bratko-Kopec positions (chess_bk.c). */
+#define CHESS_BK_COUNT 24
+extern const chess_epd chess_bk_positions[CHESS_BK_COUNT];
+
 extern const ex_game ex_chess;
 
 #endif /* PAB_EXAMPLE_CHESS_H */
