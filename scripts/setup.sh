@@ -10,5 +10,7 @@ mkdir -p _build
 cd _build
 [ -f Makefile ] || ../configure --quiet
 make -j"$(nproc)" >/dev/null
-echo "== demo: serial search of the built-in position (tic-tac-toe, empty board)"
-./examples/bench/pab-bench search
+echo "== every algorithm at 1 and 2 threads on the Bratko-Kopec positions"
+echo "   (pab-bench compare; the plot goes to _build/pab-compare.png)"
+./examples/bench/pab-bench compare --game=chess --threads=1,2 \
+    --plot=pab-compare.png
