@@ -197,12 +197,13 @@ static double now_ms_precise(void)
     return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
+/* On a terminal only: in a log the bar would be one endless line. */
 static void progress(bench_run *r, const char *algo, unsigned threads)
 {
     static double last;
     const int width = 30;
     double now = now_ms_precise();
-    if (r->done < r->total && now - last < 200)
+    if (!isatty(STDERR_FILENO) || (r->done < r->total && now - last < 200))
         return;
     last = now;
     int filled = (int)((double)r->done * width / r->total);
