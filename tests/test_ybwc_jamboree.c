@@ -59,6 +59,9 @@ static pab_result run(pab_searcher *s, const void *root, const pab_config *c)
     return r;
 }
 
+/* Split points opened by the parallel searches of compare_with_serial. */
+static uint64_t splits_seen;
+
 /* Every variant at every thread count gives the serial root value. */
 static void compare_with_serial(const pab_game *g, const void *root,
                                 const pab_config *base, const char *what)
@@ -74,6 +77,7 @@ static void compare_with_serial(const pab_game *g, const void *root,
             c = *base;
             apply(&c, &variants[v], thread_counts[t]);
             const pab_result got = run(s, root, &c);
+            splits_seen += got.stats.splits;
             cr_assert_eq(got.score, want.score,
                          "%s: %s at %u threads: %d, serial %d", what,
                          variants[v].name, c.threads, (int)got.score,
@@ -94,15 +98,17 @@ static void trees(bool plain)
 {
     /* (b, w_a, w_b) from well ordered to nearly random, depths 4-6. */
     static const tree_params shapes[] = {
-        {8, 79, 5, TREE_HEIGHT_MAX},  {6, 60, 20, TREE_HEIGHT_MAX},
+        {8, 79, 5, TREE_HEIGHT_MAX},   {6, 60, 20, TREE_HEIGHT_MAX},
         {12, 90, 30, TREE_HEIGHT_MAX}, {5, 30, 10, TREE_HEIGHT_MAX},
         {10, 69, 19, TREE_HEIGHT_MAX}, {4, 0, 0, TREE_HEIGHT_MAX},
+        {24, 79, 5, TREE_HEIGHT_MAX},  {16, 40, 10, TREE_HEIGHT_MAX},
     };
-    static const int depths[] = {5, 5, 4, 6, 4, 6};
+    static const int depths[] = {5, 5, 4, 6, 4, 6, 5, 5};
     const unsigned n_shapes = sizeof shapes / sizeof shapes[0];
     uint32_t seeds[TREE_TG2_COUNT];
     cr_assert_eq(tree_seed_set("tg2", seeds, TREE_TG2_COUNT), TREE_TG2_COUNT);
-    for (unsigned i = 0; i < 54; i++) {
+    splits_seen = 0;
+    for (unsigned i = 0; i < 56; i++) {
         const unsigned k = i % n_shapes;
         pab_game g;
         cr_assert_eq(tree_game_init(&g, &shapes[k]), 0);
@@ -124,6 +130,7 @@ static void trees(bool plain)
         free(root);
         tree_game_free(&g);
     }
+    cr_assert_gt(splits_seen, 0, "the parallel searches never split");
 }
 
 Test(ybwc_jamboree, trees_plain_mode, .timeout = 120)
