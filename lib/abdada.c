@@ -44,19 +44,43 @@
 static pab_score_t abdada(worker *w, pab_score_t alpha, pab_score_t beta,
                           int depth, int ply, unsigned flags);
 
+/* The table compares the window with node-relative distance scores, so
+ * the window is converted to them.  A bound beyond what this ply allows
+ * (mated before reaching it, say) would convert past +-PAB_SCORE_MATE and
+ * could even invert the window: first close the window to the values a
+ * node at this ply can have (mate-distance pruning, exact).  True when
+ * that alone settles the node. */
+static bool mate_distance(worker *w, ns_node *nd, pab_score_t *value)
+{
+    if (!(w->sh->game->flags & PAB_GAME_DISTANCE_SCORES))
+        return false;
+    const pab_score_t lo = PAB_SCORE_LOSS_IN(0) + nd->ply;
+    const pab_score_t hi = PAB_SCORE_WIN_IN(1) - nd->ply;
+    if (nd->alpha < lo)
+        nd->alpha = nd->alpha0 = lo;
+    if (nd->beta > hi)
+        nd->beta = hi;
+    if (nd->alpha < nd->beta)
+        return false;
+    *value = nd->alpha;
+    return true;
+}
+
 /* RetrieveAsk.  True when the node is settled without a move loop. */
 static bool retrieve_ask(worker *w, ns_node *nd, pab_score_t *value)
 {
     const pab_game *g = w->sh->game;
     const bool pv = nd->flags & NS_PV;
+    if (mate_distance(w, nd, value))
+        return true;
     pab_score_t a = score_to_tt(g, nd->alpha, nd->ply);
     pab_score_t b = score_to_tt(g, nd->beta, nd->ply);
     pab_score_t score;
     pab_move_t move;
     w->stats.tt_probes++;
-    pab_tt_answer ans = pab_tt_enter(w->sh->tt, nd->key, nd->depth,
-                                     (nd->flags & NS_EXCLUSIVE) != 0, &a, &b,
-                                     &score, &move);
+    pab_tt_answer ans =
+        pab_tt_enter(w->sh->tt, nd->key, nd->depth,
+                     (nd->flags & NS_EXCLUSIVE) != 0, &a, &b, &score, &move);
     nd->tt_move = move;
     switch (ans) {
     case PAB_TT_ON_EVALUATION:
@@ -72,11 +96,8 @@ static bool retrieve_ask(worker *w, ns_node *nd, pab_score_t *value)
         w->stats.tt_cutoffs++;
         *value = score_from_tt(g, score, nd->ply);
         return true;
-    case PAB_TT_SEARCH:
-        nd->entered = true;
-        break;
-    case PAB_TT_SEARCH_UNCOUNTED:
-        break;
+    case PAB_TT_SEARCH: nd->entered = true; break;
+    case PAB_TT_SEARCH_UNCOUNTED: break;
     }
     if (!pv) {
         nd->alpha = nd->alpha0 = score_from_tt(g, a, nd->ply);

@@ -93,8 +93,8 @@ int pab_config_validate(const pab_config *c)
         return PAB_ETHREADS;
     if (c->max_depth < 0 || c->max_depth > PAB_DEPTH_MAX)
         return PAB_EDEPTH;
-    if (c->aspiration && (c->aspiration_window < 1 ||
-                          c->aspiration_window > PAB_SCORE_MAX))
+    if (c->aspiration &&
+        (c->aspiration_window < 1 || c->aspiration_window > PAB_SCORE_MAX))
         return PAB_EINVAL;
     if (c->futility_pruning &&
         (c->futility_margin < 0 || c->futility_margin > PAB_SCORE_MAX))
@@ -104,7 +104,13 @@ int pab_config_validate(const pab_config *c)
 
 /* ---- fields by name ------------------------------------------------------ */
 
-typedef enum opt_kind { OPT_BOOL, OPT_INT, OPT_UINT, OPT_U64, OPT_POLICY } opt_kind;
+typedef enum opt_kind {
+    OPT_BOOL,
+    OPT_INT,
+    OPT_UINT,
+    OPT_U64,
+    OPT_POLICY
+} opt_kind;
 
 typedef struct option {
     const char *name;
@@ -112,7 +118,10 @@ typedef struct option {
     size_t offset;
 } option;
 
-#define OPT(field, kind) {#field, kind, offsetof(pab_config, field)}
+#define OPT(field, kind)                                                       \
+    {                                                                          \
+#field, kind, offsetof(pab_config, field)                              \
+    }
 
 static const option options[] = {
     OPT(threads, OPT_UINT),

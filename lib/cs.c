@@ -59,9 +59,9 @@
 #define CS_ZERO_STANDIN UINT64_C(0x9E3779B97F4A7C15)
 
 struct pab_cs {
-    rt_word *way;       /* size * ways words; set n is way[n * ways ...] */
-    void *raw;          /* what calloc returned */
-    uint64_t mask;      /* size - 1 */
+    rt_word *way;  /* size * ways words; set n is way[n * ways ...] */
+    void *raw;     /* what calloc returned */
+    uint64_t mask; /* size - 1 */
     unsigned size;
     unsigned ways;
     int defer_depth;

@@ -6,15 +6,12 @@
 const char *pab_strerror(int err)
 {
     switch (err) {
-    case 0:
-        return "success";
-#define PAB_STRERROR_CASE_(name, value, text) \
-    case PAB_##name:                          \
-        return text;
+    case 0: return "success";
+#define PAB_STRERROR_CASE_(name, value, text)                                  \
+    case PAB_##name: return text;
         PAB_ERRNO_MAP(PAB_STRERROR_CASE_)
 #undef PAB_STRERROR_CASE_
-    default:
-        return "unknown error";
+    default: return "unknown error";
     }
 }
 

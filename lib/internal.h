@@ -45,7 +45,6 @@ int pool_create(pool **p);
 int pool_run(pool *p, unsigned threads, pool_job job, void *arg);
 void pool_destroy(pool *p);
 
-
 /* Per-thread search state: its own position, move buffers, ordering tables,
  * principal variation and counters.  Only its own thread writes it while a
  * search runs. */
@@ -53,17 +52,17 @@ typedef struct worker {
     search *sh;
     unsigned id;
     void *state;
-    pab_move_t *moves;                /* PAB_PLY_MAX * capacity */
-    pab_move_t *later;                /* the same: moves put off to a later pass */
+    pab_move_t *moves; /* PAB_PLY_MAX * capacity */
+    pab_move_t *later; /* the same: moves put off to a later pass */
     pab_move_t killers[PAB_PLY_MAX][2];
-    uint32_t *history;                /* game->move_index_count entries */
+    uint32_t *history; /* game->move_index_count entries */
     pab_move_t pv[PAB_PLY_MAX + 1][PAB_PV_MAX];
     unsigned pv_len[PAB_PLY_MAX + 1];
     pab_stats stats;
-    uint64_t nodes_flushed;           /* part of stats.nodes already shared */
-    unsigned poll;                    /* nodes until the next poll */
+    uint64_t nodes_flushed; /* part of stats.nodes already shared */
+    unsigned poll;          /* nodes until the next poll */
     int seldepth;
-    bool aborted;                     /* stop seen: unwind, store nothing */
+    bool aborted; /* stop seen: unwind, store nothing */
     /* MultiPV: this iteration's root lines, and the root moves the line
      * being searched leaves out (the earlier lines' moves). */
     pab_line lines[PAB_MULTIPV_MAX];
@@ -78,15 +77,15 @@ typedef struct worker {
 struct search {
     pab_searcher *owner;
     const pab_game *game;
-    pab_tt *tt;         /* NULL when the config turns the table off */
-    pab_config cfg;     /* normalised copy */
-    unsigned capacity;  /* move buffer per ply */
-    rt_word *stop;      /* the searcher's stop flag */
-    rt_word *deadline;  /* the searcher's deadline in ns, 0: none */
+    pab_tt *tt;                   /* NULL when the config turns the table off */
+    pab_config cfg;               /* normalised copy */
+    unsigned capacity;            /* move buffer per ply */
+    rt_word *stop;                /* the searcher's stop flag */
+    rt_word *deadline;            /* the searcher's deadline in ns, 0: none */
     const pab_move_t *root_moves; /* the only root moves searched, or NULL */
     unsigned root_move_count;
-    unsigned lines;     /* MultiPV lines searched */
-    rt_word nodes;      /* flushed node counts of all threads */
+    unsigned lines; /* MultiPV lines searched */
+    rt_word nodes;  /* flushed node counts of all threads */
     uint64_t start_ns;
     rt_word error;      /* first callback error, as -code */
     rt_word halt;       /* the main thread is done: helpers stop */
@@ -109,9 +108,11 @@ void stats_add(pab_stats *sum, const pab_stats *add);
 /* ---- negascout.c: the recursive searches ----------------------------- */
 
 /* ns_fn flags */
-#define NS_PV 0x1u        /* open window: a PV node */
+#define NS_PV        0x1u /* open window: a PV node */
 #define NS_EXCLUSIVE 0x2u /* ABDADA: only if nobody else searches it */
-#define NS_EXCLUSIVE_RESEARCH 0x4u /* ns_move: the re-search is exclusive too */
+#define NS_EXCLUSIVE_RESEARCH                                                  \
+    0x4u /* ns_move: the re-search is exclusive too                            \
+          */
 
 /* A recursive node search: serial's ns_search, abdada, ... */
 typedef pab_score_t (*ns_fn)(worker *w, pab_score_t alpha, pab_score_t beta,
@@ -129,15 +130,15 @@ typedef struct ns_node {
     pab_move_t best_move;
     uint64_t key;
     pab_move_t tt_move;
-    pab_move_t *moves;       /* n moves, in search order */
+    pab_move_t *moves; /* n moves, in search order */
     int n;
-    pab_score_t terminal;    /* value if no move is legal */
+    pab_score_t terminal; /* value if no move is legal */
     bool in_check;
-    bool futile;             /* quiet moves are pruned at this node */
+    bool futile; /* quiet moves are pruned at this node */
     pab_score_t static_eval;
-    int searched;            /* legal moves searched so far */
-    int improved;            /* index of the last move that raised alpha */
-    bool entered;            /* ABDADA counted us in: leave, not store */
+    int searched; /* legal moves searched so far */
+    int improved; /* index of the last move that raised alpha */
+    bool entered; /* ABDADA counted us in: leave, not store */
 } ns_node;
 
 /* Marks around a scout search (Kerrigan's starting/finished_search). */
@@ -166,14 +167,12 @@ bool ns_record(worker *w, ns_node *nd, pab_move_t m, pab_score_t v);
 /* Statistics and the table store; the node's value. */
 pab_score_t ns_close(worker *w, ns_node *nd);
 
-pab_score_t ns_search(worker *w, pab_score_t alpha, pab_score_t beta,
-                      int depth, int ply, unsigned flags);
-pab_score_t ns_quiesce(worker *w, pab_score_t alpha, pab_score_t beta,
-                       int ply);
-pab_score_t ns_horizon(worker *w, pab_score_t alpha, pab_score_t beta,
-                       int ply);
-pab_score_t ns_plain(worker *w, pab_score_t alpha, pab_score_t beta,
-                     int depth, int ply, unsigned flags);
+pab_score_t ns_search(worker *w, pab_score_t alpha, pab_score_t beta, int depth,
+                      int ply, unsigned flags);
+pab_score_t ns_quiesce(worker *w, pab_score_t alpha, pab_score_t beta, int ply);
+pab_score_t ns_horizon(worker *w, pab_score_t alpha, pab_score_t beta, int ply);
+pab_score_t ns_plain(worker *w, pab_score_t alpha, pab_score_t beta, int depth,
+                     int ply, unsigned flags);
 /* How many legal root moves the search may play (config.root_moves
  * counted); *first is the first of them, PAB_MOVE_NONE if there is none
  * (then *terminal holds the position's value). */
@@ -202,7 +201,8 @@ void iterate(worker *w, ns_fn root, int depth_offset, bool report);
 /* Every thread from the root (Weill's "all processors start the search
  * simultaneously at the root"): worker i runs iterate(root, offset(i));
  * the helpers stop when the main worker is done. */
-int run_from_root(search *sh, ns_fn root, int (*offset)(const search *, unsigned));
+int run_from_root(search *sh, ns_fn root,
+                  int (*offset)(const search *, unsigned));
 /* True when the worker must unwind: stop, halt, limits. */
 bool search_halted(const search *sh);
 

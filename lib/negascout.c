@@ -21,8 +21,8 @@
 #define LMR_MIN_MOVES 3
 #define LMR_MIN_DEPTH 3
 /* Null-move reduction: R = NULL_R_BASE + depth / NULL_R_DIV. */
-#define NULL_R_BASE 2
-#define NULL_R_DIV 6
+#define NULL_R_BASE    2
+#define NULL_R_DIV     6
 #define NULL_MIN_DEPTH 3
 /* History values are halved when one passes this. */
 #define HISTORY_MAX (1u << 30)
@@ -36,8 +36,8 @@ static int generate(worker *w, int ply, pab_score_t *terminal)
 {
     const pab_game *g = w->sh->game;
     *terminal = 0;
-    int n = g->generate(w->state, ply_moves(w, ply), w->sh->capacity,
-                        terminal, g->user);
+    int n = g->generate(w->state, ply_moves(w, ply), w->sh->capacity, terminal,
+                        g->user);
     if (n < 0 || (unsigned)n > w->sh->capacity) {
         worker_fail(w, PAB_EGAME);
         return -1;
@@ -178,8 +178,8 @@ static void order_moves(worker *w, pab_move_t *moves, int n, int ply,
     if (n - front > PAB_MAX_MOVES)
         return;
     for (int i = front; i < n; i++)
-        keys[i - front] = is_quiet(w, moves[i]) ? history_of(w, moves[i])
-                                                 : HISTORY_MAX * 2u;
+        keys[i - front] =
+            is_quiet(w, moves[i]) ? history_of(w, moves[i]) : HISTORY_MAX * 2u;
     for (int i = front + 1; i < n; i++) {
         pab_move_t m = moves[i];
         unsigned k = keys[i - front];
@@ -224,14 +224,10 @@ static bool tt_cutoff(const pab_tt_entry *e, int depth, pab_score_t alpha,
     if (e->depth < depth)
         return false;
     switch (e->bound) {
-    case PAB_BOUND_EXACT:
-        return true;
-    case PAB_BOUND_LOWER:
-        return s >= beta;
-    case PAB_BOUND_UPPER:
-        return s <= alpha;
-    default:
-        return false;
+    case PAB_BOUND_EXACT: return true;
+    case PAB_BOUND_LOWER: return s >= beta;
+    case PAB_BOUND_UPPER: return s <= alpha;
+    default: return false;
     }
 }
 
@@ -267,7 +263,7 @@ static void tt_save(worker *w, const ns_node *nd)
                      score_to_tt(g, nd->beta, nd->ply), best, nd->best_move);
         return;
     }
-    pab_bound b = nd->best >= nd->beta     ? PAB_BOUND_LOWER
+    pab_bound b = nd->best >= nd->beta    ? PAB_BOUND_LOWER
                   : nd->best > nd->alpha0 ? PAB_BOUND_EXACT
                                           : PAB_BOUND_UPPER;
     pab_tt_store(tt, nd->key, nd->depth, b, best, nd->best_move);
@@ -281,8 +277,7 @@ static bool in_check(worker *w)
 
 /* ---- quiescence --------------------------------------------------------- */
 
-pab_score_t ns_quiesce(worker *w, pab_score_t alpha, pab_score_t beta,
-                       int ply)
+pab_score_t ns_quiesce(worker *w, pab_score_t alpha, pab_score_t beta, int ply)
 {
     const pab_game *g = w->sh->game;
     w->stats.qnodes++;
@@ -334,8 +329,7 @@ pab_score_t ns_quiesce(worker *w, pab_score_t alpha, pab_score_t beta,
 }
 
 /* The horizon: quiescence when the game and the config allow it. */
-pab_score_t ns_horizon(worker *w, pab_score_t alpha, pab_score_t beta,
-                       int ply)
+pab_score_t ns_horizon(worker *w, pab_score_t alpha, pab_score_t beta, int ply)
 {
     if (w->sh->cfg.quiescence && w->sh->game->generate_noisy != NULL)
         return ns_quiesce(w, alpha, beta, ply);
@@ -362,8 +356,8 @@ static bool null_move_cuts(worker *w, const ns_node *nd, ns_fn self,
     if (!g->make_null(w->state, g->user))
         return false;
     int r = NULL_R_BASE + nd->depth / NULL_R_DIV;
-    pab_score_t v = -self(w, -nd->beta, -nd->beta + 1, nd->depth - 1 - r,
-                          nd->ply + 1, 0);
+    pab_score_t v =
+        -self(w, -nd->beta, -nd->beta + 1, nd->depth - 1 - r, nd->ply + 1, 0);
     g->unmake_null(w->state, g->user);
     if (w->aborted || v < nd->beta || v == -PAB_SCORE_ON_EVALUATION)
         return false;
@@ -490,8 +484,7 @@ static pab_score_t scout(worker *w, const ns_node *nd, int new_depth, int r,
         mark->starting(w, mark->arg);
     /* Plain alpha-beta has no null windows: the full window instead. */
     const pab_score_t b = w->sh->cfg.plain ? nd->beta : a + 1;
-    pab_score_t v = -child(w, -b, -a, new_depth - r, nd->ply + 1,
-                           scout_flags);
+    pab_score_t v = -child(w, -b, -a, new_depth - r, nd->ply + 1, scout_flags);
     if (v > a && r > 0 && !w->aborted && v != -PAB_SCORE_ON_EVALUATION)
         v = -child(w, -a - 1, -a, new_depth, nd->ply + 1, scout_flags);
     if (mark != NULL)
@@ -526,8 +519,9 @@ bool ns_move(worker *w, ns_node *nd, pab_move_t m, ns_fn child,
             v != -PAB_SCORE_ON_EVALUATION) {
             w->stats.re_searches++;
             v = -child(w, -nd->beta, -nd->alpha, new_depth, nd->ply + 1,
-                       (scout_flags & NS_EXCLUSIVE_RESEARCH) ? NS_PV | NS_EXCLUSIVE
-                                                             : NS_PV);
+                       (scout_flags & NS_EXCLUSIVE_RESEARCH)
+                           ? NS_PV | NS_EXCLUSIVE
+                           : NS_PV);
         }
     }
     unmake(w, m);
@@ -564,8 +558,8 @@ pab_score_t ns_close(worker *w, ns_node *nd)
 
 /* The serial algorithm's node, and Lazy SMP's: NegaScout in its plainest
  * form, assembled from the pieces above. */
-pab_score_t ns_search(worker *w, pab_score_t alpha, pab_score_t beta,
-                      int depth, int ply, unsigned flags)
+pab_score_t ns_search(worker *w, pab_score_t alpha, pab_score_t beta, int depth,
+                      int ply, unsigned flags)
 {
     ns_node nd;
     pab_score_t v;

@@ -54,9 +54,8 @@ int pab_perft(const pab_game *game, const void *state, int depth,
         *count = 1;
         return 0;
     }
-    perft_ctx c = {.game = game,
-                   .capacity = game_capacity(game),
-                   .flags = flags};
+    perft_ctx c = {
+        .game = game, .capacity = game_capacity(game), .flags = flags};
     c.state = state_clone(game, state, &rc);
     if (c.state == NULL)
         return rc;

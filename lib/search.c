@@ -10,13 +10,13 @@
 #include "internal.h"
 
 struct pab_searcher {
-    pab_game game;  /* our copy of the caller's table */
+    pab_game game; /* our copy of the caller's table */
     pab_tt *tt;
     bool owns_tt;
-    rt_word stop;   /* raised by pab_searcher_stop() and by limits */
-    rt_word busy;   /* a search is running */
+    rt_word stop;     /* raised by pab_searcher_stop() and by limits */
+    rt_word busy;     /* a search is running */
     rt_word deadline; /* of the running search, ns; 0: none */
-    pool *pool;     /* helper threads, started on first need */
+    pool *pool;       /* helper threads, started on first need */
 };
 
 /* ---- algorithm names ----------------------------------------------------- */
@@ -156,15 +156,15 @@ static void report_iteration(worker *w, int depth, const pab_line *lines,
     r->time_ms = elapsed_ms(sh);
     r->stats = w->stats;
     if (sh->cfg.threads > 1) /* what the helpers have shared so far */
-        r->stats.nodes = rt_load(&sh->nodes) + w->stats.nodes - w->nodes_flushed;
+        r->stats.nodes =
+            rt_load(&sh->nodes) + w->stats.nodes - w->nodes_flushed;
     if (sh->cfg.info != NULL)
         sh->cfg.info(r, sh->cfg.info_user);
 }
 
 /* One iteration with aspiration windows: start narrow around the last
  * score and widen on the side that failed, doubling each time. */
-static pab_score_t aspirate(worker *w, ns_fn root, int depth,
-                            pab_score_t guess)
+static pab_score_t aspirate(worker *w, ns_fn root, int depth, pab_score_t guess)
 {
     const pab_config *cfg = &w->sh->cfg;
     pab_score_t delta = cfg->aspiration_window;
@@ -220,7 +220,8 @@ static bool mate_found(const search *sh, pab_score_t v)
 {
     unsigned n = sh->cfg.mate_moves;
     return n != 0 && (sh->game->flags & PAB_GAME_DISTANCE_SCORES) &&
-           PAB_SCORE_IS_WIN(v) && PAB_SCORE_MATE - v <= (pab_score_t)(2 * n - 1);
+           PAB_SCORE_IS_WIN(v) &&
+           PAB_SCORE_MATE - v <= (pab_score_t)(2 * n - 1);
 }
 
 void iterate(worker *w, ns_fn root, int depth_offset, bool report)
@@ -230,8 +231,8 @@ void iterate(worker *w, ns_fn root, int depth_offset, bool report)
     int first = cfg->iterative_deepening ? 1 : cfg->max_depth;
     pab_line *lines = w->lines;
     for (int d = first; d <= cfg->max_depth; d++) {
-        int depth = d + depth_offset > PAB_DEPTH_MAX ? PAB_DEPTH_MAX
-                                                     : d + depth_offset;
+        int depth =
+            d + depth_offset > PAB_DEPTH_MAX ? PAB_DEPTH_MAX : d + depth_offset;
         /* MultiPV: line i searches the root without lines 0..i-1. */
         for (unsigned i = 0; i < sh->lines; i++) {
             if (search_halted(sh)) {
@@ -323,9 +324,10 @@ static void answer_without_search(worker *w, pab_move_t first,
     if (first == PAB_MOVE_NONE) {
         r->score = terminal;
     } else {
-        pab_score_t v = w->sh->cfg.plain
-                            ? ns_plain(w, -PAB_SCORE_INF, PAB_SCORE_INF, 0, 0, 0)
-                            : ns_horizon(w, -PAB_SCORE_INF, PAB_SCORE_INF, 0);
+        pab_score_t v =
+            w->sh->cfg.plain
+                ? ns_plain(w, -PAB_SCORE_INF, PAB_SCORE_INF, 0, 0, 0)
+                : ns_horizon(w, -PAB_SCORE_INF, PAB_SCORE_INF, 0);
         r->score = v;
     }
     r->bound = PAB_BOUND_EXACT;

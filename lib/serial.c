@@ -1,8 +1,8 @@
 /*
  * serial: one thread, recursive NegaScout (PVS) with iterative deepening and
  * aspiration windows, or in plain mode the thesis' figure 4.3 alpha-beta at
- * one fixed depth, without the table.  The reference every parallel algorithm is compared with
- * (Weill's "best sequential algorithm" for chess).
+ * one fixed depth, without the table.  The reference every parallel algorithm
+ * is compared with (Weill's "best sequential algorithm" for chess).
  */
 #include "config.h"
 

@@ -120,17 +120,17 @@ struct split_point {
     /* Set under the lock when opening, constant while open. */
     sp_thread *owner;
     int kind, need, n;
-    void *state;        /* the position at the node */
-    pab_move_t *moves;  /* n moves, in search order */
+    void *state;       /* the position at the node */
+    pab_move_t *moves; /* n moves, in search order */
     /* Guarded by the lock. */
-    int next;           /* next move to hand out */
-    ns_node node;       /* window, best value and move, counts */
+    int next;     /* next move to hand out */
+    ns_node node; /* window, best value and move, counts */
     pab_move_t pv[PAB_PV_MAX];
     unsigned pv_len;
     int seldepth;
     unsigned char *done; /* n flags: move i done */
     /* The owner's alone. */
-    void *buffer;       /* state storage for games copied with memcpy */
+    void *buffer; /* state storage for games copied with memcpy */
     split_point *free_next;
     split_point *all_next;
 };
@@ -139,7 +139,7 @@ struct split_point {
  * own cache lines. */
 struct sp_thread {
     _Alignas(64) rt_word request; /* 1 + index of a thread asking for work */
-    rt_word answer;     /* the answer to this thread's own request */
+    rt_word answer;               /* the answer to this thread's own request */
     rt_word want_below; /* this thread asks for work below this split point */
     rt_word busy;       /* searching nodes of its own: worth asking */
     rt_word at;         /* mirror of `head`, for askers */
@@ -150,32 +150,32 @@ struct sp_thread {
     rt_word deque[PAB_PLY_MAX]; /* open split points it owns, by ply */
     rt_mutex sleep_lock;
     rt_cond wakeup;
-    bool signaled;      /* guarded by sleep_lock */
+    bool signaled; /* guarded by sleep_lock */
     /* The thread's alone. */
     _Alignas(64) worker *w;
     struct sp_shared *s;
     unsigned index;
     sp_frame *frame[PAB_PLY_MAX]; /* the path, from base on */
-    int base;           /* ply of the split point worked at, -1 if none */
-    split_point *head;  /* deepest split point on the path */
+    int base;            /* ply of the split point worked at, -1 if none */
+    split_point *head;   /* deepest split point on the path */
     split_point *unwind; /* the split point an abort unwinds to */
     int unwind_ply;
-    bool restart;       /* ... to search its move again */
-    int offer;          /* nodes until the next offer */
+    bool restart; /* ... to search its move again */
+    int offer;    /* nodes until the next offer */
     uint64_t rng;
-    split_point *free;  /* closed split points, for reuse */
-    split_point *all;   /* every split point allocated */
+    split_point *free; /* closed split points, for reuse */
+    split_point *all;  /* every split point allocated */
 };
 
 typedef struct sp_shared {
     search *sh;
     const sp_algo *algo;
     unsigned n;
-    bool highest;         /* PAB_SPLIT_HIGHEST */
+    bool highest; /* PAB_SPLIT_HIGHEST */
     sp_thread *threads;
     /* Read at every node, written only around naps. */
     _Alignas(64) rt_word sleepers; /* threads asleep */
-    rt_word idle_sleepers; /* of which looking for any work */
+    rt_word idle_sleepers;         /* of which looking for any work */
 } sp_shared;
 
 /* ---- small pieces ---------------------------------------------------- */
@@ -386,8 +386,7 @@ static bool obsolete_at(const sp_thread *t, const split_point *sp)
     if (p < t->base)
         return false; /* not our move: a split point of an outer context */
     const sp_frame *f = t->frame[p];
-    return f->sp == sp && f->scouting &&
-           load_score(&sp->alpha) > f->move_alpha;
+    return f->sp == sp && f->scouting && load_score(&sp->alpha) > f->move_alpha;
 }
 
 /* The walk at every node: the highest split point on our path that is cut
@@ -519,7 +518,8 @@ static void deque_remove(sp_thread *t, const split_point *sp)
     rt_store_release(&t->n_open, (uint64_t)n - 1);
 }
 
-/* ---- positions ------------------------------------------------------------ */
+/* ---- positions ------------------------------------------------------------
+ */
 
 /* Our position becomes `src`. */
 static bool load_position(worker *w, const void *src)
@@ -601,8 +601,7 @@ static bool may_split(const worker *w, const sp_frame *f)
 
 /* Open a split point at frame f (ply q) while we are at `ply` below it,
  * `up` being the split point above it on our path. */
-static split_point *open_split(worker *w, sp_frame *f, int ply,
-                               split_point *up)
+static split_point *open_split(worker *w, sp_frame *f, int ply, split_point *up)
 {
     sp_thread *t = me(w);
     const int q = f->nd.ply, n = f->nd.n;
@@ -666,7 +665,8 @@ static split_point *work_for(worker *w, int ply, const split_point *above)
             if (has_work(f->sp) && strictly_below(f->sp, above))
                 return f->sp;
             up = f->sp;
-        } else if (may_split(w, f) && (above == NULL || lies_below(up, above))) {
+        } else if (may_split(w, f) &&
+                   (above == NULL || lies_below(up, above))) {
             if (rt_load(&t->n_open) >= PAB_PLY_MAX)
                 return NULL;
             return open_split(w, f, ply, up);
@@ -687,7 +687,8 @@ static bool book(split_point *sp, const split_point *above)
     return ok;
 }
 
-/* ---- requests -------------------------------------------------------------- */
+/* ---- requests --------------------------------------------------------------
+ */
 
 /* Answer request r at the top of the node at `ply`. */
 static void serve(worker *w, int ply, uint64_t r)
@@ -735,7 +736,8 @@ static split_point *ask(worker *w, sp_thread *v, const split_point *above)
     }
 }
 
-/* ---- finding work --------------------------------------------------------- */
+/* ---- finding work ---------------------------------------------------------
+ */
 
 /* Thread v's highest open split point with moves left (below `above`). */
 static split_point *highest_of(sp_thread *v, const split_point *above)
@@ -815,7 +817,8 @@ static bool work_below(worker *w, const split_point *above)
     return false;
 }
 
-/* ---- the move loop ----------------------------------------------------------- */
+/* ---- the move loop
+ * ----------------------------------------------------------- */
 
 static void moves(worker *w, sp_frame *f);
 
@@ -1080,7 +1083,8 @@ pab_score_t sp_search(worker *w, sp_frame *f)
     return ns_close(w, &f->nd);
 }
 
-/* ---- the pieces of a move ---------------------------------------------------- */
+/* ---- the pieces of a move
+ * ---------------------------------------------------- */
 
 pab_score_t sp_alpha(const sp_frame *f)
 {
@@ -1159,7 +1163,8 @@ bool sp_wait_earlier(worker *w, sp_frame *f)
     return !w->aborted;
 }
 
-/* ---- the top of every node --------------------------------------------------- */
+/* ---- the top of every node
+ * --------------------------------------------------- */
 
 bool sp_enter(worker *w, int ply, unsigned flags)
 {
@@ -1184,7 +1189,8 @@ bool sp_enter(worker *w, int ply, unsigned flags)
     return w->aborted;
 }
 
-/* ---- the threads ----------------------------------------------------------- */
+/* ---- the threads -----------------------------------------------------------
+ */
 
 static bool any_work(worker *w, split_point *on, int arg)
 {

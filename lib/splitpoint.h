@@ -26,17 +26,17 @@ typedef struct sp_thread sp_thread;
  * helper's copy of a split point's node.  Lives on that thread's stack;
  * only that thread reads or writes it. */
 typedef struct sp_frame {
-    ns_node nd;          /* the window is refreshed from the split point */
-    split_point *sp;     /* the shared node, once split or joined */
-    bool helper;         /* working at another thread's split point */
-    bool expanding;      /* before the move loop: a child is a null move */
-    int next;            /* not split yet: the next move to search */
-    int need;            /* moves searched before the node may split */
-    int kind;            /* the algorithm's node type (ybwc: Y-PV ...) */
-    int cur;             /* index of the move being searched */
+    ns_node nd;      /* the window is refreshed from the split point */
+    split_point *sp; /* the shared node, once split or joined */
+    bool helper;     /* working at another thread's split point */
+    bool expanding;  /* before the move loop: a child is a null move */
+    int next;        /* not split yet: the next move to search */
+    int need;        /* moves searched before the node may split */
+    int kind;        /* the algorithm's node type (ybwc: Y-PV ...) */
+    int cur;         /* index of the move being searched */
     pab_move_t cur_move;
     pab_score_t move_alpha; /* the alpha that move started with */
-    bool scouting;       /* that move is a null-window test (see ybwc.c) */
+    bool scouting;          /* that move is a null-window test (see ybwc.c) */
 } sp_frame;
 
 /* What an algorithm plugs into the shared machinery. */

@@ -115,17 +115,17 @@
 #define TT_HASHFULL_BUCKETS 500u
 
 /* w2 */
-#define INFO_DEPTH_MASK 0xFFu
+#define INFO_DEPTH_MASK  0xFFu
 #define INFO_BOUND_SHIFT 8
-#define INFO_BOUND_MASK 3u
-#define INFO_AGE_SHIFT 10
-#define INFO_AGE_MASK 63u
-#define INFO_VALID ((uint64_t)1 << 16)
+#define INFO_BOUND_MASK  3u
+#define INFO_AGE_SHIFT   10
+#define INFO_AGE_MASK    63u
+#define INFO_VALID       ((uint64_t)1 << 16)
 
 /* w3 */
-#define BUSY_COUNT_MASK ((uint64_t)0xFFFF)
+#define BUSY_COUNT_MASK  ((uint64_t)0xFFFF)
 #define BUSY_DEPTH_SHIFT 16
-#define BUSY_SIG_SHIFT 24
+#define BUSY_SIG_SHIFT   24
 
 typedef struct tt_slot {
     rt_word check; /* w0 */
@@ -688,8 +688,8 @@ void pab_tt_prefetch(const pab_tt *tt, uint64_t key)
 unsigned pab_tt_hashfull(const pab_tt *tt)
 {
     unsigned age = current_age(tt);
-    unsigned visit = tt->nshards < TT_HASHFULL_BUCKETS ? tt->nshards
-                                                        : TT_HASHFULL_BUCKETS;
+    unsigned visit =
+        tt->nshards < TT_HASHFULL_BUCKETS ? tt->nshards : TT_HASHFULL_BUCKETS;
     unsigned step = tt->nshards / visit;
     uint64_t per = (TT_HASHFULL_BUCKETS + visit - 1) / visit;
     uint64_t used = 0, seen = 0;
@@ -727,9 +727,7 @@ static pab_tt_answer enter_found(tt_bucket *b, int slot, uint64_t key,
         return PAB_TT_ON_EVALUATION;
     }
     switch (info_bound(info)) {
-    case PAB_BOUND_EXACT:
-        *score = *alpha = *beta = value;
-        break;
+    case PAB_BOUND_EXACT: *score = *alpha = *beta = value; break;
     case PAB_BOUND_UPPER:
         if (value < *beta)
             *score = *beta = value;
@@ -738,8 +736,7 @@ static pab_tt_answer enter_found(tt_bucket *b, int slot, uint64_t key,
         if (value > *alpha)
             *score = *alpha = value;
         break;
-    default:
-        break; /* a claim: nothing known yet */
+    default: break; /* a claim: nothing known yet */
     }
     if (*alpha >= *beta)
         return PAB_TT_CUTOFF;
@@ -749,10 +746,9 @@ static pab_tt_answer enter_found(tt_bucket *b, int slot, uint64_t key,
     return PAB_TT_SEARCH;
 }
 
-pab_tt_answer pab_tt_enter(pab_tt *tt, uint64_t key, int depth,
-                           bool exclusive, pab_score_t *alpha,
-                           pab_score_t *beta, pab_score_t *score,
-                           pab_move_t *move)
+pab_tt_answer pab_tt_enter(pab_tt *tt, uint64_t key, int depth, bool exclusive,
+                           pab_score_t *alpha, pab_score_t *beta,
+                           pab_score_t *score, pab_move_t *move)
 {
     tt_bucket *b = bucket_of(tt, key);
     unsigned age = current_age(tt);

@@ -121,7 +121,8 @@ void stats_add(pab_stats *sum, const pab_stats *add)
         sum->best_index[i] += add->best_index[i];
 }
 
-/* ---- the thread pool ------------------------------------------------------ */
+/* ---- the thread pool ------------------------------------------------------
+ */
 
 /*
  * A searcher's helper threads, started on first need and parked on a
@@ -132,11 +133,11 @@ void stats_add(pab_stats *sum, const pab_stats *add)
  */
 struct pool {
     rt_mutex lock;
-    rt_cond wake;     /* a new job, or quit */
-    rt_cond idle;     /* the last helper finished the job */
+    rt_cond wake; /* a new job, or quit */
+    rt_cond idle; /* the last helper finished the job */
     rt_thread *threads;
-    unsigned started;  /* helper threads running */
-    unsigned capacity; /* length of threads[] */
+    unsigned started;    /* helper threads running */
+    unsigned capacity;   /* length of threads[] */
     uint64_t generation; /* job number */
     unsigned wanted;     /* helpers taking part in this job */
     unsigned busy;       /* helpers still in this job */

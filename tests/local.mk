@@ -20,8 +20,10 @@ tests_test_search_CFLAGS = $(TEST_CFLAGS)
 tests_test_search_LDADD = $(TEST_LIBS) -lpthread
 
 # Each public header compiles on its own; only pab_ symbols are exported.
-PLAIN_TESTS += tests/check_headers.sh tests/check_symbols.sh tests/check_programs.sh
-EXTRA_DIST += tests/check_headers.sh tests/check_symbols.sh tests/check_programs.sh
+PLAIN_TESTS += tests/check_headers.sh tests/check_symbols.sh tests/check_programs.sh \
+	tests/check_format.sh
+EXTRA_DIST += tests/check_headers.sh tests/check_symbols.sh tests/check_programs.sh \
+	tests/check_format.sh
 AM_TESTS_ENVIRONMENT += CC='$(CC)'; export CC;
 
 UNIT_TESTS += tests/test_parallel

@@ -27,11 +27,11 @@
 
 #include <pab/cs.h>
 
-#define SETS 8u
-#define WAYS 4u
-#define POOL 48u
+#define SETS        8u
+#define WAYS        4u
+#define POOL        48u
 #define DEFER_DEPTH 3
-#define ROUNDS 100u /* quiescent checks per run */
+#define ROUNDS      100u /* quiescent checks per run */
 
 typedef struct worker {
     pthread_t thread;
@@ -66,8 +66,8 @@ static void fail(worker *w, const char *what, uint64_t h)
 {
     if (w->failure[0] == '\0')
         snprintf(w->failure, sizeof w->failure,
-                 "stress_cs: thread %u: %s (hash %#" PRIx64 ")", w->index,
-                 what, h);
+                 "stress_cs: thread %u: %s (hash %#" PRIx64 ")", w->index, what,
+                 h);
 }
 
 /* Ask about a few hashes while holding searches. */
@@ -177,8 +177,12 @@ int main(void)
         return die("stress_cs: out of memory", cs, ws);
 
     for (unsigned i = 0; i < threads; i++) {
-        ws[i] = (worker){.start = &start, .cs = cs, .pool = pool,
-                         .ghost = ghost, .index = i, .ops = ops,
+        ws[i] = (worker){.start = &start,
+                         .cs = cs,
+                         .pool = pool,
+                         .ghost = ghost,
+                         .index = i,
+                         .ops = ops,
                          .rng = mix(seed * 1000003u + i) | 1};
         if (pthread_create(&ws[i].thread, NULL, thread_main, &ws[i]) != 0) {
             /* The started threads wait at the barrier forever. */

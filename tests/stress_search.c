@@ -114,9 +114,9 @@ int main(void)
 {
     unsigned searches = knob("PAB_STRESS_SEARCHES", 40);
     unsigned threads = knob("PAB_STRESS_THREADS", 8);
-    static const pab_algorithm algos[] = {
-        PAB_ALGO_LAZY_SMP, PAB_ALGO_ABDADA, PAB_ALGO_SIMPLIFIED_ABDADA,
-        PAB_ALGO_YBWC, PAB_ALGO_JAMBOREE};
+    static const pab_algorithm algos[] = {PAB_ALGO_LAZY_SMP, PAB_ALGO_ABDADA,
+                                          PAB_ALGO_SIMPLIFIED_ABDADA,
+                                          PAB_ALGO_YBWC, PAB_ALGO_JAMBOREE};
     for (size_t a = 0; a < sizeof algos / sizeof algos[0]; a++)
         if (stress_algorithm(algos[a], searches, threads) != 0)
             return 1;

@@ -44,8 +44,7 @@ static void fail(const char *what, unsigned round)
     exit(1);
 }
 
-static unsigned knob(const char *name, unsigned dflt, unsigned lo,
-                     unsigned hi)
+static unsigned knob(const char *name, unsigned dflt, unsigned lo, unsigned hi)
 {
     const char *v = getenv(name);
     if (v == NULL || *v == '\0')
@@ -162,7 +161,8 @@ static void boxed_game(pab_game *g)
     g->move_flags = box_move_flags;
 }
 
-/* ---- the rounds ------------------------------------------------------------- */
+/* ---- the rounds -------------------------------------------------------------
+ */
 
 typedef struct stopper {
     pab_searcher *s;
@@ -172,7 +172,8 @@ typedef struct stopper {
 static void *stop_later(void *arg)
 {
     stopper *st = arg;
-    struct timespec ts = {(time_t)(st->ms / 1000), (long)(st->ms % 1000) * 1000000L};
+    struct timespec ts = {(time_t)(st->ms / 1000),
+                          (long)(st->ms % 1000) * 1000000L};
     nanosleep(&ts, NULL);
     pab_searcher_stop(st->s);
     return NULL;
@@ -187,8 +188,8 @@ typedef enum { UNLIMITED, NODES, TIME, STOP } limit;
 
 /* One search of `root` with `c`; checks what the limit allows. */
 static void one(unsigned round, const pab_game *g, const void *root,
-                pab_config c, bool exact, bool (*legal)(const void *, pab_move_t),
-                totals *sum)
+                pab_config c, bool exact,
+                bool (*legal)(const void *, pab_move_t), totals *sum)
 {
     pab_searcher *s;
     pab_result want, got;
@@ -305,9 +306,12 @@ static void round_ttt(unsigned round, pab_config c, totals *sum)
 }
 
 static const char *const c4_lines[] = {
-    "67152117737262713366376314254", "52677675164321472411331752454",
-    "427566236745127177115664464254", "2762751722231276466633475674533",
-    "4453", "44444",
+    "67152117737262713366376314254",
+    "52677675164321472411331752454",
+    "427566236745127177115664464254",
+    "2762751722231276466633475674533",
+    "4453",
+    "44444",
 };
 
 static void round_c4(unsigned round, pab_config c, totals *sum)
@@ -349,23 +353,16 @@ int main(void)
         const unsigned variant = rnd(5);
         c.algorithm = variant == 4 ? PAB_ALGO_JAMBOREE : PAB_ALGO_YBWC;
         c.ybwc_strong = variant & 1;
-        c.split_policy = variant & 2 ? PAB_SPLIT_HIGHEST : PAB_SPLIT_RANDOM_OWNER;
+        c.split_policy =
+            variant & 2 ? PAB_SPLIT_HIGHEST : PAB_SPLIT_RANDOM_OWNER;
         c.split_min_depth = 1 + (int)rnd(3);
         c.ybwc_cut_moves = rnd(4);
         c.threads = threads;
         switch (rnd(4)) {
-        case 0:
-            round_tree(round, c, &sum);
-            break;
-        case 1:
-            round_ttt(round, c, &sum);
-            break;
-        case 2:
-            round_c4(round, c, &sum);
-            break;
-        default:
-            round_boxed(round, c, &sum);
-            break;
+        case 0: round_tree(round, c, &sum); break;
+        case 1: round_ttt(round, c, &sum); break;
+        case 2: round_c4(round, c, &sum); break;
+        default: round_boxed(round, c, &sum); break;
         }
     }
     printf("%s: %u searches at %u threads (%u exact, %u limited, %u stopped): "

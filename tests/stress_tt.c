@@ -35,11 +35,11 @@
 
 #include <pab/tt.h>
 
-#define POOL_KEYS 16384u /* phase 1: four times the table's entries */
-#define POOL_HOT 8u       /* phase 1: keys that a quarter of the ops share */
-#define HOT_PER_BUCKET 3 /* phase 2: three keys fight over two slots */
-#define HOT_KEYS (2 * HOT_PER_BUCKET)
-#define HOT_DEPTHS 4 /* depths 2..5; a nested enter goes one lower */
+#define POOL_KEYS      16384u /* phase 1: four times the table's entries */
+#define POOL_HOT       8u /* phase 1: keys that a quarter of the ops share */
+#define HOT_PER_BUCKET 3  /* phase 2: three keys fight over two slots */
+#define HOT_KEYS       (2 * HOT_PER_BUCKET)
+#define HOT_DEPTHS     4 /* depths 2..5; a nested enter goes one lower */
 
 typedef struct worker {
     pthread_t thread;
@@ -225,8 +225,7 @@ static void visit(worker *w, uint64_t key, int depth, bool may_nest)
         if (a < b)
             fail(w, "CUTOFF with an open window", key);
         break;
-    default:
-        fail(w, "unknown answer", key);
+    default: fail(w, "unknown answer", key);
     }
 }
 
@@ -252,7 +251,7 @@ static void *abdada_phase(void *arg)
 
 /* ---- Phase 3: every thread on one busy word ---- */
 
-#define HAMMER_KEY UINT64_C(0x4444444400000001)
+#define HAMMER_KEY   UINT64_C(0x4444444400000001)
 #define HAMMER_DEPTH 5
 
 /* Non-exclusive enters of one node, given back by leaves that store an
@@ -266,8 +265,8 @@ static void *hammer_phase(void *arg)
     for (unsigned long op = 0; op < w->ops && !w->failure[0]; op++) {
         pab_score_t a = -10, b = 10, score;
         pab_move_t move;
-        pab_tt_answer ans = pab_tt_enter(w->tt, HAMMER_KEY, HAMMER_DEPTH,
-                                         false, &a, &b, &score, &move);
+        pab_tt_answer ans = pab_tt_enter(w->tt, HAMMER_KEY, HAMMER_DEPTH, false,
+                                         &a, &b, &score, &move);
         w->enters++;
         if (ans != PAB_TT_SEARCH) {
             fail(w, "hammered node not counted in", HAMMER_KEY);
@@ -336,8 +335,8 @@ static int die(const char *msg, pab_tt *tt, worker *ws)
 
 /* After phase 2: every count of every hot key is back to 0.  Returns a
  * failure line or NULL; *surviving counts the hot entries still stored. */
-static const char *check_hot_counts(pab_tt *tt, unsigned *surviving,
-                                    char *line, size_t size)
+static const char *check_hot_counts(pab_tt *tt, unsigned *surviving, char *line,
+                                    size_t size)
 {
     *surviving = 0;
     for (unsigned k = 0; k < HOT_KEYS; k++) {

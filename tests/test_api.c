@@ -44,8 +44,8 @@ Test(api, every_error_has_its_own_text)
 
 Test(api, algorithm_names_round_trip)
 {
-    static const char *names[] = {"serial", "abdada", "simplified-abdada",
-                                  "ybwc", "jamboree", "lazy-smp"};
+    static const char *names[] = {"serial", "abdada",   "simplified-abdada",
+                                  "ybwc",   "jamboree", "lazy-smp"};
     for (int i = 0; i < PAB_ALGO_COUNT; i++) {
         cr_assert_str_eq(pab_algorithm_name(i), names[i]);
         cr_assert_eq(pab_algorithm_from_name(names[i]), i);
@@ -240,8 +240,8 @@ Test(api, config_options_by_name)
     /* Every listed name is settable. */
     unsigned n = 0;
     for (const char *name; (name = pab_config_option_name(n)) != NULL; n++)
-        cr_assert_neq(pab_config_set_option(&c, name, "x"), PAB_EOPTION,
-                      "%s", name);
+        cr_assert_neq(pab_config_set_option(&c, name, "x"), PAB_EOPTION, "%s",
+                      name);
     cr_assert_geq(n, 20);
 }
 

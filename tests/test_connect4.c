@@ -150,8 +150,8 @@ static uint64_t library_perft(const c4_pos *pos, int depth, unsigned flags)
 Test(connect4, perft_matches_naive_counter, .timeout = 60)
 {
     /* Computed by naive_perft, and published for this convention. */
-    static const uint64_t known[] = {1, 7, 49, 343, 2401, 16807, 117649,
-                                     823536, 5673234};
+    static const uint64_t known[] = {1,     7,      49,     343,    2401,
+                                     16807, 117649, 823536, 5673234};
     c4_pos empty;
     c4_init(&empty);
     for (int d = 1; d <= 8; d++) {
@@ -188,8 +188,8 @@ Test(connect4, perft_through_finished_games, .timeout = 60)
  * hash, which must not collide. */
 Test(connect4, distinct_positions_per_ply, .timeout = 60)
 {
-    static const size_t known[] = {1, 7, 49, 238, 1120, 4263, 16422, 54859,
-                                   184275};
+    static const size_t known[] = {1,    7,     49,    238,   1120,
+                                   4263, 16422, 54859, 184275};
     enum { PLIES = 8, CAP = 1 << 20 };
     naive *level = malloc(sizeof *level), *next = NULL;
     c4_pos *lvl_pos = malloc(sizeof *lvl_pos), *next_pos = NULL;

@@ -47,15 +47,18 @@ static bool naive_place(naive *b, int at)
             if (!df && !dr)
                 continue;
             int f = at % 8 + df, r = at / 8 + dr, run = 0;
-            while (f >= 0 && f < 8 && r >= 0 && r < 8 && b->sq[r * 8 + f] == them) {
+            while (f >= 0 && f < 8 && r >= 0 && r < 8 &&
+                   b->sq[r * 8 + f] == them) {
                 f += df;
                 r += dr;
                 run++;
             }
-            if (!run || f < 0 || f > 7 || r < 0 || r > 7 || b->sq[r * 8 + f] != me)
+            if (!run || f < 0 || f > 7 || r < 0 || r > 7 ||
+                b->sq[r * 8 + f] != me)
                 continue;
             for (int k = 1; k <= run; k++)
-                b->sq[(at / 8 + k * dr) * 8 + at % 8 + k * df] = (unsigned char)me;
+                b->sq[(at / 8 + k * dr) * 8 + at % 8 + k * df] =
+                    (unsigned char)me;
             turned += run;
         }
     }
@@ -216,9 +219,9 @@ Test(othello, perft_matches_naive_counter, .timeout = 60)
         for (int d = 1; d <= 6; d++) {
             uint64_t expect = naive_perft(&b, d);
             uint64_t got = library_perft(&pos, d, PAB_PERFT_COUNT_TERMINAL);
-            cr_expect_eq(got, expect, "position %zu perft(%d) = %llu, naive %llu",
-                         i, d, (unsigned long long)got,
-                         (unsigned long long)expect);
+            cr_expect_eq(got, expect,
+                         "position %zu perft(%d) = %llu, naive %llu", i, d,
+                         (unsigned long long)got, (unsigned long long)expect);
         }
     }
 }

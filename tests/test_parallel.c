@@ -103,7 +103,7 @@ static void compare_with_serial(const pab_game *g, const void *root,
 static void trees(bool plain)
 {
     static const tree_params shapes[] = {
-        {8, 79, 5, TREE_HEIGHT_MAX},  {6, 60, 20, TREE_HEIGHT_MAX},
+        {8, 79, 5, TREE_HEIGHT_MAX},   {6, 60, 20, TREE_HEIGHT_MAX},
         {12, 90, 30, TREE_HEIGHT_MAX}, {5, 30, 10, TREE_HEIGHT_MAX},
         {10, 69, 19, TREE_HEIGHT_MAX},
     };

@@ -133,8 +133,8 @@ static void compare_all(ttt_scoring scoring, bool plain, bool shared_table)
             int depth = 9 - stones;
             pab_score_t want = minimax(&g, &pos[i], depth, 0);
             pab_result r = search_ttt(sr, &pos[i], depth, plain);
-            cr_assert_eq(r.score, want, "stones %d #%d: got %d want %d",
-                         stones, i, (int)r.score, (int)want);
+            cr_assert_eq(r.score, want, "stones %d #%d: got %d want %d", stones,
+                         i, (int)r.score, (int)want);
             if (!ttt_winner(&pos[i]))
                 check_pv(&g, &pos[i], &r);
             if (!shared_table) {
@@ -239,7 +239,8 @@ Test(search, known_wins_have_their_distance)
     pab_searcher_destroy(sr);
 }
 
-/* ---- edge cases ------------------------------------------------------------ */
+/* ---- edge cases ------------------------------------------------------------
+ */
 
 Test(search, no_legal_root_move)
 {
@@ -377,11 +378,12 @@ Test(search, info_after_every_iteration)
     pab_searcher_destroy(sr);
 }
 
-/* ---- perft ------------------------------------------------------------------ */
+/* ---- perft ------------------------------------------------------------------
+ */
 
 Test(perft, tictactoe_depths_1_to_9)
 {
-    static const uint64_t want[10] = {1,     9,      72,     504,    3024,
+    static const uint64_t want[10] = {1,     9,     72,     504,    3024,
                                       15120, 54720, 148176, 200448, 127872};
     pab_game g;
     ttt_state s;
@@ -524,7 +526,7 @@ Test(search, deadline_set_during_the_search, .timeout = 30)
     pthread_t t;
     sr = setup(&g, &s, TTT_SCORE_PLAIN, "");
     pab_config_init(&cfg);
-    cfg.use_tt = false;           /* slow enough to be running */
+    cfg.use_tt = false; /* slow enough to be running */
     cfg.iterative_deepening = false;
     cfg.max_depth = PAB_DEPTH_MAX; /* never ends by itself: ply cap */
     cfg.move_ordering = false;

@@ -67,8 +67,10 @@ static pab_score_t minimax(const pab_game *g, void *st, unsigned long *nodes)
         if (v > best)
             best = v;
     }
-    cr_assert_eq(best, g->evaluate(st, g->user), "interior value is not "
-                 "the pscore at ply %u", tree_ply(st));
+    cr_assert_eq(best, g->evaluate(st, g->user),
+                 "interior value is not "
+                 "the pscore at ply %u",
+                 tree_ply(st));
     return best;
 }
 
@@ -162,16 +164,18 @@ Test(tree, branch_generate_and_order_max_node)
     /* The root of the first tg1 tree with b = 5, by hand from figure 4.1:
      * per child the pscore draw in [0, pscore] (not for the first), then
      * the seed draw. */
-    static const uint32_t generated[5][2] = {
-        {652504676u, 1073741823u}, {1455689454u, 1029024147u},
-        {1000656643u, 960352097u}, {227614147u, 747312964u},
-        {814145282u, 318075892u}};
+    static const uint32_t generated[5][2] = {{652504676u, 1073741823u},
+                                             {1455689454u, 1029024147u},
+                                             {1000656643u, 960352097u},
+                                             {227614147u, 747312964u},
+                                             {814145282u, 318075892u}};
     /* w_a = w_b = 0: every position picked at random; pscores move, seeds
      * do not. */
-    static const uint32_t ordered[5][2] = {
-        {652504676u, 1029024147u}, {1455689454u, 747312964u},
-        {1000656643u, 318075892u}, {227614147u, 1073741823u},
-        {814145282u, 960352097u}};
+    static const uint32_t ordered[5][2] = {{652504676u, 1029024147u},
+                                           {1455689454u, 747312964u},
+                                           {1000656643u, 318075892u},
+                                           {227614147u, 1073741823u},
+                                           {814145282u, 960352097u}};
     tree_child c[5];
     tree_rnd r;
     tree_branch_generate(&r, 1335380035u, TREE_MIDPOINT, true, c, 5);
@@ -249,14 +253,14 @@ Test(tree, params_parse)
     cr_assert_eq(p.height, TREE_HEIGHT_MAX);
     cr_assert_eq(tree_params_parse("20,69,19,6", &p, err, sizeof err), 0);
     cr_assert(p.b == 20 && p.wa == 69 && p.wb == 19 && p.height == 6);
-    static const char *bad[] = {"",      "32",       "32,79",  "0,1,1",
-                                "257,1,1", "32,101,5", "32,5,-1", "32,5,5,",
-                                "32,5,5,129", "a,b,c", "32,,5", "32,5,5 ",
-                                " 32,5,5", "32,5,5,7,1"};
+    static const char *bad[] = {"",           "32",        "32,79",   "0,1,1",
+                                "257,1,1",    "32,101,5",  "32,5,-1", "32,5,5,",
+                                "32,5,5,129", "a,b,c",     "32,,5",   "32,5,5 ",
+                                " 32,5,5",    "32,5,5,7,1"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         err[0] = '\0';
-        cr_assert_eq(tree_params_parse(bad[i], &p, err, sizeof err),
-                     PAB_EINVAL, "accepted \"%s\"", bad[i]);
+        cr_assert_eq(tree_params_parse(bad[i], &p, err, sizeof err), PAB_EINVAL,
+                     "accepted \"%s\"", bad[i]);
         cr_assert_neq(err[0], '\0');
     }
 }
@@ -271,9 +275,8 @@ Test(tree, scores_map_order_preservingly)
     for (uint32_t p = 0; p < TREE_SCORE_MAX; p += 1234567) {
         cr_assert_lt(tree_score_from_pscore(p, true),
                      tree_score_from_pscore(p + 1, true));
-        cr_assert_eq(tree_pscore_from_score(tree_score_from_pscore(p, false),
-                                            false),
-                     p);
+        cr_assert_eq(
+            tree_pscore_from_score(tree_score_from_pscore(p, false), false), p);
     }
 }
 
@@ -299,7 +302,8 @@ Test(tree, leaves_and_interior_nodes)
     cr_assert_not(tree_node_is_max(st));
     cr_assert_eq(tree_node_seed(st), 1455689454u);
     cr_assert_eq(tree_node_pscore(st), 1029024147u);
-    cr_assert_eq(g.evaluate(st, g.user), (pab_score_t)(1073741823 - 1029024147));
+    cr_assert_eq(g.evaluate(st, g.user),
+                 (pab_score_t)(1073741823 - 1029024147));
     static const uint32_t grand[3] = {1597637789u, 1029024147u, 1467866373u};
     for (unsigned i = 0; i < 3; i++) {
         play(&g, st, i);
@@ -454,8 +458,8 @@ static void random_walk(unsigned b, int height, unsigned steps)
 
 Test(tree, deep_paths_through_the_cache, .timeout = 60)
 {
-    random_walk(3, 40, 4000);    /* 16 cached plies, the path goes to 40 */
-    random_walk(256, 12, 1500);  /* 8 cached plies */
+    random_walk(3, 40, 4000);   /* 16 cached plies, the path goes to 40 */
+    random_walk(256, 12, 1500); /* 8 cached plies */
     random_walk(2, TREE_HEIGHT_MAX, 3000);
 }
 
@@ -645,13 +649,12 @@ Test(tree, library_fbest_is_figure_4_3, .timeout = 120)
                 {8, 33, 33, 6, "tg2", 20},
                 {40, 0, 0, 4, "tg1", 5}};
     for (size_t k = 0; k < sizeof runs / sizeof runs[0]; k++) {
-        pab_game g = new_game(runs[k].b, runs[k].wa, runs[k].wb,
-                              runs[k].depth);
+        pab_game g = new_game(runs[k].b, runs[k].wa, runs[k].wb, runs[k].depth);
         for (unsigned t = 0; t < runs[k].trees; t++) {
             uint64_t want[PAB_STATS_ORDER_SLOTS] = {0};
             void *st = new_root(&g, seed_of(runs[k].set, t));
-            int64_t v = figure_4_3(&g, st, -1, (int64_t)TREE_SCORE_MAX + 1,
-                                   want);
+            int64_t v =
+                figure_4_3(&g, st, -1, (int64_t)TREE_SCORE_MAX + 1, want);
             cr_assert_eq(v, (int64_t)TREE_MIDPOINT);
             pab_result r = search(&g, st, runs[k].depth, true);
             cr_assert_eq(r.score, 0);
@@ -682,11 +685,11 @@ Test(tree, table_4_4_reproduced, .timeout = 600)
 Test(tree, ordering_bad_arguments)
 {
     static const char *bad[][2] = {
-        {"--tree=32,79", NULL},   {"--tree=32,79,5,7", NULL},
-        {"--seeds=tg9", NULL},    {"--depth=0", NULL},
-        {"--trees=201", NULL},    {"--seeds=tg1", "--trees=101"},
+        {"--tree=32,79", NULL},    {"--tree=32,79,5,7", NULL},
+        {"--seeds=tg9", NULL},     {"--depth=0", NULL},
+        {"--trees=201", NULL},     {"--seeds=tg1", "--trees=101"},
         {"--algo=nonsense", NULL}, {"--threads=0", NULL},
-        {"--frobnicate", NULL},   {"--depth=x", NULL}};
+        {"--frobnicate", NULL},    {"--depth=x", NULL}};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         char *argv[4] = {"ordering", (char *)bad[i][0], (char *)bad[i][1],
                          NULL};
@@ -697,11 +700,12 @@ Test(tree, ordering_bad_arguments)
 
 Test(tree, ordering_small_runs)
 {
-    char *search_argv[] = {"ordering", "--tree=8,50,20", "--seeds=tg2",
-                           "--depth=4", "--trees=3", "--quiet", NULL};
+    char *search_argv[] = {"ordering",  "--tree=8,50,20", "--seeds=tg2",
+                           "--depth=4", "--trees=3",      "--quiet",
+                           NULL};
     cr_assert_eq(bench_ordering(6, search_argv), 0);
-    char *model_argv[] = {"ordering", "--model", "--trees=2", "--depth=2",
-                          "--quiet", NULL};
+    char *model_argv[] = {"ordering",  "--model", "--trees=2",
+                          "--depth=2", "--quiet", NULL};
     cr_assert_eq(bench_ordering(5, model_argv), 0);
 }
 
@@ -736,8 +740,8 @@ Test(tree, descriptor)
     cr_assert_eq(ex->natural_score(&g, state, 7), (long)TREE_MIDPOINT - 7);
     ex->teardown(&g);
 
-    cr_assert_eq(ex->setup(&g, state, "4,50,50,2", "314159265", err,
-                           sizeof err), 0);
+    cr_assert_eq(
+        ex->setup(&g, state, "4,50,50,2", "314159265", err, sizeof err), 0);
     cr_assert_eq(tree_node_seed(state), 314159265u);
     g.make(state, 0, g.user);
     g.make(state, 0, g.user);

@@ -72,9 +72,14 @@ Test(tt, probe_misses_on_empty_table)
 
 Test(tt, store_probe_round_trip)
 {
-    static const pab_score_t scores[] = {0,      1,      -1,
-                                         12345,  -9876,  PAB_SCORE_MAX,
-                                         -PAB_SCORE_MAX, PAB_SCORE_MAX - 1,
+    static const pab_score_t scores[] = {0,
+                                         1,
+                                         -1,
+                                         12345,
+                                         -9876,
+                                         PAB_SCORE_MAX,
+                                         -PAB_SCORE_MAX,
+                                         PAB_SCORE_MAX - 1,
                                          -PAB_SCORE_MAX + 1};
     static const pab_move_t moves[] = {0, 1, 0x7FFFFFFFu, 0x80000000u,
                                        PAB_MOVE_NONE - 1};
@@ -263,9 +268,9 @@ Test(tt, create_errors)
     cr_assert_eq(pab_tt_create(&tt, PAB_TT_MIN_BYTES, PAB_TT_MAX_SHARDS),
                  PAB_ESIZE);
     cr_assert_null(tt);
-    cr_assert_eq(pab_tt_create(&tt, (size_t)PAB_TT_MAX_SHARDS * 64,
-                               PAB_TT_MAX_SHARDS),
-                 0);
+    cr_assert_eq(
+        pab_tt_create(&tt, (size_t)PAB_TT_MAX_SHARDS * 64, PAB_TT_MAX_SHARDS),
+        0);
     cr_assert_eq(pab_tt_shards(tt), PAB_TT_MAX_SHARDS);
     pab_tt_destroy(tt);
     pab_tt_destroy(NULL);

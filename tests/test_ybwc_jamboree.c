@@ -372,9 +372,10 @@ Test(ybwc_jamboree, one_thread_searches_the_serial_tree, .timeout = 60)
         for (size_t v = 0; v < N_VARIANTS; v++) {
             apply(&c, &variants[v], 1);
             const pab_result got = run(s, root, &c);
-            cr_assert_eq(got.stats.nodes, want.stats.nodes, "%s: %lu nodes, "
-                         "serial %lu", variants[v].name,
-                         (unsigned long)got.stats.nodes,
+            cr_assert_eq(got.stats.nodes, want.stats.nodes,
+                         "%s: %lu nodes, "
+                         "serial %lu",
+                         variants[v].name, (unsigned long)got.stats.nodes,
                          (unsigned long)want.stats.nodes);
             cr_assert_eq(got.stats.re_searches, want.stats.re_searches);
             cr_assert_eq(got.stats.splits, 0);
@@ -416,7 +417,8 @@ Test(ybwc_jamboree, threads_split_and_count_their_nodes, .timeout = 60)
     pab_searcher_destroy(s);
 }
 
-/* ---- limits and stop ------------------------------------------------------- */
+/* ---- limits and stop -------------------------------------------------------
+ */
 
 typedef struct stopper {
     pab_searcher *s;
@@ -467,7 +469,8 @@ Test(ybwc_jamboree, limits_and_stop_return_a_legal_move, .timeout = 120)
             c.time_limit_ms = 40;
             uint64_t t0 = now_ms();
             cr_assert_eq(pab_search(s, &pos, &c, &r), 0);
-            cr_assert_lt(now_ms() - t0, 2000, "%s: time limit", variants[v].name);
+            cr_assert_lt(now_ms() - t0, 2000, "%s: time limit",
+                         variants[v].name);
             cr_assert(c4_can_play(&pos, (int)r.best_move));
 
             pab_config_init(&c);

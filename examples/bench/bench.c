@@ -21,8 +21,9 @@ long bench_number(const char *option, const char *text, long lo, long hi)
     errno = 0;
     long v = strtol(text, &end, 10);
     if (errno != 0 || end == text || *end != '\0' || v < lo || v > hi) {
-        fprintf(stderr, "pab-bench: %s must be a number from %ld to %ld, not "
-                        "'%s'\n",
+        fprintf(stderr,
+                "pab-bench: %s must be a number from %ld to %ld, not "
+                "'%s'\n",
                 option, lo, hi, text);
         exit(2);
     }
@@ -46,8 +47,7 @@ void bench_load(const char *game, const char *params, const char *position,
     l->state = calloc(1, EX_STATE_MAX);
     if (l->state == NULL)
         bench_fail("%s", "out of memory");
-    if (l->ex->setup(&l->game, l->state, params, position, err, sizeof err) <
-        0)
+    if (l->ex->setup(&l->game, l->state, params, position, err, sizeof err) < 0)
         bench_fail("%s", err[0] ? err : "bad game parameters or position");
 }
 

@@ -26,9 +26,9 @@
 #include "bench.h"
 #include "compare.h"
 
-#define MAX_ITEMS 32
+#define MAX_ITEMS     32
 #define MAX_POSITIONS 256
-#define MAX_REPEAT 64
+#define MAX_REPEAT    64
 
 typedef struct cmp_options {
     const char *game;
@@ -68,7 +68,8 @@ typedef struct bench_run {
     unsigned cores;
 } bench_run;
 
-/* ---- arguments -------------------------------------------------------------- */
+/* ---- arguments --------------------------------------------------------------
+ */
 
 static const char *value_of(const char *arg, const char *name)
 {
@@ -156,7 +157,8 @@ static void default_algos(cmp_options *o)
             o->algos[o->nalgos++] = pab_algorithm_name(a);
 }
 
-/* ---- positions -------------------------------------------------------------- */
+/* ---- positions --------------------------------------------------------------
+ */
 
 static void read_positions(bench_run *r, const char *file)
 {
@@ -188,7 +190,8 @@ static void embedded_positions(bench_run *r, const ex_game *ex)
         r->positions[r->npositions++] = strdup(p);
 }
 
-/* ---- running ------------------------------------------------------------------ */
+/* ---- running
+ * ------------------------------------------------------------------ */
 
 static double now_ms_precise(void)
 {
@@ -226,12 +229,12 @@ static double median(double *v, unsigned n)
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-static void configure(const bench_run *r, const bench_loaded *l,
-                      pab_config *c, const char *algo, unsigned threads)
+static void configure(const bench_run *r, const bench_loaded *l, pab_config *c,
+                      const char *algo, unsigned threads)
 {
     const cmp_options *o = r->o;
     pab_config_init(c);
-    c->max_depth = o->depth > 0 ? o->depth
+    c->max_depth = o->depth > 0             ? o->depth
                    : l->ex->bench_depth > 0 ? l->ex->bench_depth
                                             : l->ex->default_depth;
     c->plain = o->plain >= 0 ? o->plain != 0 : l->ex->plain_default;
@@ -307,7 +310,8 @@ static void run_position(bench_run *r, const char *position)
     bench_unload(&l);
 }
 
-/* ---- the measures ------------------------------------------------------------- */
+/* ---- the measures
+ * ------------------------------------------------------------- */
 
 static void compute_measures(bench_run *r)
 {
@@ -357,7 +361,8 @@ static FILE *open_out(const char *path)
 static void write_csv(const bench_run *r, const char *path)
 {
     FILE *f = open_out(path);
-    fprintf(f, "algo,threads,time_ms,nodes,RS,AS,SO,TO,EF,CSS,oversubscribed\n");
+    fprintf(f,
+            "algo,threads,time_ms,nodes,RS,AS,SO,TO,EF,CSS,oversubscribed\n");
     for (unsigned i = 0; i < r->nrows; i++) {
         const row *w = &r->rows[i];
         fprintf(f, "%s,%u,%.3f,%" PRIu64 ",%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%d\n",
@@ -371,8 +376,9 @@ static void write_json(const bench_run *r, const char *path)
 {
     const cmp_options *o = r->o;
     FILE *f = open_out(path);
-    fprintf(f, "{\"game\": \"%s\", \"positions\": %u, \"repeat\": %u, "
-               "\"cores\": %u, \"rows\": [\n",
+    fprintf(f,
+            "{\"game\": \"%s\", \"positions\": %u, \"repeat\": %u, "
+            "\"cores\": %u, \"rows\": [\n",
             o->game, r->npositions, o->repeat, r->cores);
     for (unsigned i = 0; i < r->nrows; i++) {
         const row *w = &r->rows[i];
@@ -417,20 +423,21 @@ static void write_plot(const bench_run *r, const char *png)
     }
     fclose(f);
     char cmd[4096];
-    snprintf(cmd, sizeof cmd,
-             "gnuplot -e \"set terminal pngcairo size 1200,500 font ',10'; "
-             "set output '%s'; set multiplot layout 1,2 title 'libpab on %s, "
-             "%u positions'; set key top left; set grid; "
-             "set xlabel 'threads'; set ylabel 'relative speedup RS'; "
-             "set xrange [1:%u]; set xtics 1; set yrange [0:*]; "
-             "set title 'Speedup'; "
-             "plot x title 'ideal' dt 2 lc 'gray', for [i=0:%u] '%s' index i "
-             "using 1:2 with linespoints lc (i+1) title columnheader(1); "
-             "set ylabel 'search overhead SO (%%)'; set title 'Search overhead'; "
-             "set yrange [*:*]; plot for [i=0:%u] '%s' index i using 1:4 with "
-             "linespoints lc (i+1) title columnheader(1); unset multiplot\" 2>&1",
-             png, o->game, r->npositions, max_threads, o->nalgos - 1, data,
-             o->nalgos - 1, data);
+    snprintf(
+        cmd, sizeof cmd,
+        "gnuplot -e \"set terminal pngcairo size 1200,500 font ',10'; "
+        "set output '%s'; set multiplot layout 1,2 title 'libpab on %s, "
+        "%u positions'; set key top left; set grid; "
+        "set xlabel 'threads'; set ylabel 'relative speedup RS'; "
+        "set xrange [1:%u]; set xtics 1; set yrange [0:*]; "
+        "set title 'Speedup'; "
+        "plot x title 'ideal' dt 2 lc 'gray', for [i=0:%u] '%s' index i "
+        "using 1:2 with linespoints lc (i+1) title columnheader(1); "
+        "set ylabel 'search overhead SO (%%)'; set title 'Search overhead'; "
+        "set yrange [*:*]; plot for [i=0:%u] '%s' index i using 1:4 with "
+        "linespoints lc (i+1) title columnheader(1); unset multiplot\" 2>&1",
+        png, o->game, r->npositions, max_threads, o->nalgos - 1, data,
+        o->nalgos - 1, data);
     int rc = system(cmd);
     unlink(data);
     if (rc != 0)
@@ -439,7 +446,8 @@ static void write_plot(const bench_run *r, const char *png)
                    png);
 }
 
-/* ---- Stockfish's own Lazy SMP, for comparison ------------------------------ */
+/* ---- Stockfish's own Lazy SMP, for comparison ------------------------------
+ */
 
 /* Total time of `stockfish bench 16 THREADS DEPTH`, or -1. */
 static double stockfish_bench_ms(const char *stockfish, unsigned threads,
@@ -487,8 +495,11 @@ static void compare_stockfish(const char *stockfish, int depth)
 
 int bench_compare(int argc, char **argv)
 {
-    cmp_options o = {.game = "tictactoe", .repeat = 1, .hash_mb = 64,
-                     .plain = -1, .stockfish_depth = 13};
+    cmp_options o = {.game = "tictactoe",
+                     .repeat = 1,
+                     .hash_mb = 64,
+                     .plain = -1,
+                     .stockfish_depth = 13};
     bench_run r = {.o = &o};
     parse_args(argc, argv, &o);
     default_algos(&o);

@@ -25,14 +25,13 @@
 
 #include "../games/tree.h"
 
-#define ORDER_ROWS 10 /* rows of table 4.4 */
+#define ORDER_ROWS       10        /* rows of table 4.4 */
 #define MODEL_FREE_NODES 1000000ul /* default --samples */
 #define PROGRESS_SECONDS 2.0
 
 /* Table 4.4: tg1, b = 32, w_a = 79, w_b = 5, depth 7, 100 trees. */
 static const uint64_t thesis_fbest[ORDER_ROWS] = {
-    14732328, 893225, 416419, 249527, 154453,
-    86787,    60687,  48289,  29638,  26563,
+    14732328, 893225, 416419, 249527, 154453, 86787, 60687, 48289, 29638, 26563,
 };
 static const double thesis_pbest[ORDER_ROWS] = {
     0.873821, 0.052980, 0.024699, 0.014800, 0.009161,
@@ -42,23 +41,21 @@ static const double thesis_pbest[ORDER_ROWS] = {
 /* Table 4.5: equations 4.1/4.2 for b = 20, w_a = 69, w_b = 19. */
 #define MODEL_ROWS 20
 static const double thesis_pn[MODEL_ROWS] = {
-    0.705500, 0.068510, 0.053108, 0.041085, 0.031714,
-    0.024420, 0.018754, 0.014359, 0.010957, 0.008329,
-    0.006305, 0.004749, 0.003557, 0.002646, 0.001953,
-    0.001428, 0.001032, 0.000734, 0.000513, 0.000349,
+    0.705500, 0.068510, 0.053108, 0.041085, 0.031714, 0.024420, 0.018754,
+    0.014359, 0.010957, 0.008329, 0.006305, 0.004749, 0.003557, 0.002646,
+    0.001953, 0.001428, 0.001032, 0.000734, 0.000513, 0.000349,
 };
 static const double thesis_cumulative[MODEL_ROWS] = {
-    0.705500, 0.774010, 0.827118, 0.868203, 0.899916,
-    0.924337, 0.943090, 0.957449, 0.968406, 0.976735,
-    0.983040, 0.987789, 0.991345, 0.993991, 0.995944,
-    0.997372, 0.998403, 0.999138, 0.999651, 1.000000,
+    0.705500, 0.774010, 0.827118, 0.868203, 0.899916, 0.924337, 0.943090,
+    0.957449, 0.968406, 0.976735, 0.983040, 0.987789, 0.991345, 0.993991,
+    0.995944, 0.997372, 0.998403, 0.999138, 0.999651, 1.000000,
 };
 
 typedef struct order_options {
     tree_params tree;
     bool tree_given;
     const char *seeds;
-    int depth; /* -1: the mode's default */
+    int depth;      /* -1: the mode's default */
     unsigned trees; /* 0: the whole set */
     int algorithm;
     unsigned threads;
@@ -118,8 +115,8 @@ static const char *option_value(const char *arg, const char *name)
 static int parse_tree_option(const char *v, order_options *o)
 {
     char err[160];
-    if (strchr(v, ',') == NULL || tree_params_parse(v, &o->tree, err,
-                                                    sizeof err) < 0)
+    if (strchr(v, ',') == NULL ||
+        tree_params_parse(v, &o->tree, err, sizeof err) < 0)
         return usage_error("bad --tree, want b,wa,wb", v);
     /* The height is the search depth, given by --depth. */
     const char *c = strchr(strchr(v, ',') + 1, ',');
@@ -280,9 +277,8 @@ static int search_trees(const order_options *o, pab_game *game, void *root,
  * thesis has no table for these settings). */
 static bool print_fbest(const order_options *o, const fbest_run *run)
 {
-    bool thesis = same_tree(&o->tree, 32, 79, 5) && o->depth == 7
-                  && strcmp(o->seeds, "tg1") == 0
-                  && o->trees == TREE_TG1_COUNT;
+    bool thesis = same_tree(&o->tree, 32, 79, 5) && o->depth == 7 &&
+                  strcmp(o->seeds, "tg1") == 0 && o->trees == TREE_TG1_COUNT;
     uint64_t total = 0;
     for (unsigned i = 0; i < PAB_STATS_ORDER_SLOTS; i++)
         total += run->fbest[i];
@@ -299,14 +295,15 @@ static bool print_fbest(const order_options *o, const fbest_run *run)
         printf("%4u %12" PRIu64, i + 1, run->fbest[i]);
         if (thesis) {
             printf(" %12" PRIu64 " %10.6f %10.6f%s\n", thesis_fbest[i], p,
-                   thesis_pbest[i], run->fbest[i] == thesis_fbest[i] ? "" : "  *");
+                   thesis_pbest[i],
+                   run->fbest[i] == thesis_fbest[i] ? "" : "  *");
             match = match && run->fbest[i] == thesis_fbest[i];
         } else {
             printf(" %12s %10.6f\n", "", p);
         }
     }
-    printf("contributing nodes %" PRIu64 ", nodes %" PRIu64 ", %.1f s\n",
-           total, run->nodes, run->seconds);
+    printf("contributing nodes %" PRIu64 ", nodes %" PRIu64 ", %.1f s\n", total,
+           run->nodes, run->seconds);
     if (run->wrong_roots > 0)
         printf("root value wrong in %u trees (must be the midpoint)\n",
                run->wrong_roots);
@@ -419,7 +416,8 @@ static void model_free_nodes(const tree_params *p, unsigned long samples,
     uint64_t s = 20010101u;
     tree_child children[TREE_BRANCH_MAX];
     for (unsigned long k = 0; k < samples; k++) {
-        uint32_t seed = (uint32_t)(1u + splitmix64(&s) % (TREE_RANDOM_LIMIT - 1u));
+        uint32_t seed =
+            (uint32_t)(1u + splitmix64(&s) % (TREE_RANDOM_LIMIT - 1u));
         uint32_t pscore = (uint32_t)(splitmix64(&s) % (TREE_SCORE_MAX + 1u));
         run->free_count[best_position(p, seed, pscore, k % 2 == 0, children)]++;
     }
@@ -431,9 +429,9 @@ static void tree_estimate(const model_run *run, unsigned trees, unsigned i,
                           double *mean, double *se)
 {
     *mean = run->tree_sum[i] / trees;
-    double var = trees > 1 ? (run->tree_squares[i] - trees * *mean * *mean)
-                                 / (trees - 1)
-                           : 0.0;
+    double var =
+        trees > 1 ? (run->tree_squares[i] - trees * *mean * *mean) / (trees - 1)
+                  : 0.0;
     *se = var > 0.0 ? sqrt(var / trees) : 0.0;
 }
 
@@ -444,9 +442,11 @@ static void print_model(const order_options *o, const model_run *run)
     double n = (double)run->free_nodes, free_sum = 0.0, eq_sum = 0.0;
     double worst_free = 0.0, worst_tree = 0.0;
     printf("ordering model: tree %u,%u,%u, position of the best child after "
-           "BRANCHORDER\n", p->b, p->wa, p->wb);
+           "BRANCHORDER\n",
+           p->b, p->wa, p->wb);
     printf("  independent: %" PRIu64 " nodes, seeds and pscores from "
-           "SplitMix64 (+-: binomial standard error)\n", run->free_nodes);
+           "SplitMix64 (+-: binomial standard error)\n",
+           run->free_nodes);
     printf("  in trees:    %s (%u trees), plies 0..%d, %" PRIu64
            " nodes (+-: standard error between trees)\n",
            o->seeds, o->trees, o->depth - 1, run->tree_nodes);
@@ -473,7 +473,8 @@ static void print_model(const order_options *o, const model_run *run)
             printf(" %10s %10.6f %10.6f\n", "", free_sum, eq_sum);
     }
     printf("largest deviation from eq 4.1/4.2: independent %.1f, in trees "
-           "%.1f standard errors\n", worst_free, worst_tree);
+           "%.1f standard errors\n",
+           worst_free, worst_tree);
 }
 
 static int run_model(const order_options *o, const uint32_t *seeds)

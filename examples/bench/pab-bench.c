@@ -21,7 +21,7 @@ typedef struct options {
     const char *game;
     const char *position;
     const char *params;
-    int depth;            /* -1: the game's default */
+    int depth; /* -1: the game's default */
     const char *algo;
     unsigned threads;
     unsigned hash_mb;
@@ -34,29 +34,29 @@ static const char *prog = "pab-bench";
 
 static void usage(FILE *f)
 {
-    fprintf(f,
-            "usage: %s perft  --game=G [--position=P] [--params=X] --depth=D\n"
-            "       %s search --game=G [--position=P] [--params=X] [--depth=D]\n"
-            "                 [--algo=A] [--threads=N] [--hash-mb=M] "
-            "[--plain|--no-plain]\n"
-            "                 [--opt NAME=VALUE ...]\n"
-            "       %s solve  --game=G [--position=P] [--algo=A] "
-            "[--threads=N] [--hash-mb=M]\n"
-            "                 [--opt NAME=VALUE ...]\n"
-            "       %s compare [--game=G] [--positions=FILE] [--algos=LIST] "
-            "[--threads=LIST]\n"
-            "                 [--depth=D] [--repeat=K] [--opt NAME=VALUE ...] "
-            "[--csv=FILE]\n"
-            "                 [--json=FILE] [--plot=FILE.png] "
-            "[--stockfish=PATH|none]\n"
-            "       %s ordering --tree=b,wa,wb --seeds=tg1|tg2 --depth=D\n"
-            "games:",
-            prog, prog, prog, prog, prog);
+    fprintf(
+        f,
+        "usage: %s perft  --game=G [--position=P] [--params=X] --depth=D\n"
+        "       %s search --game=G [--position=P] [--params=X] [--depth=D]\n"
+        "                 [--algo=A] [--threads=N] [--hash-mb=M] "
+        "[--plain|--no-plain]\n"
+        "                 [--opt NAME=VALUE ...]\n"
+        "       %s solve  --game=G [--position=P] [--algo=A] "
+        "[--threads=N] [--hash-mb=M]\n"
+        "                 [--opt NAME=VALUE ...]\n"
+        "       %s compare [--game=G] [--positions=FILE] [--algos=LIST] "
+        "[--threads=LIST]\n"
+        "                 [--depth=D] [--repeat=K] [--opt NAME=VALUE ...] "
+        "[--csv=FILE]\n"
+        "                 [--json=FILE] [--plot=FILE.png] "
+        "[--stockfish=PATH|none]\n"
+        "       %s ordering --tree=b,wa,wb --seeds=tg1|tg2 --depth=D\n"
+        "games:",
+        prog, prog, prog, prog, prog);
     for (int i = 0; ex_games[i] != NULL; i++)
         fprintf(f, " %s", ex_games[i]->name);
     fprintf(f, "\n");
 }
-
 
 /* --name=value; returns value or NULL when arg is not --name=... */
 static const char *option_value(const char *arg, const char *name)
@@ -124,8 +124,8 @@ static int cmd_perft(const options *o)
     for (int i = 0; i < n; i++) {
         uint64_t count = 0;
         if (g->make(l.state, moves[i], g->user)) {
-            int rc = pab_perft(g, l.state, o->depth - 1, l.ex->perft_flags,
-                               &count);
+            int rc =
+                pab_perft(g, l.state, o->depth - 1, l.ex->perft_flags, &count);
             if (rc < 0)
                 bench_fail("perft: %s", pab_strerror(rc));
             char name[32];
@@ -157,8 +157,8 @@ static void on_iteration(const pab_result *r, void *user)
     progress *p = user;
     if (bench_now_ms() - p->t0 < 1000)
         return;
-    fprintf(stderr, "\rdepth %d score %d nodes %" PRIu64 " time_ms %" PRIu64
-                    "   ",
+    fprintf(stderr,
+            "\rdepth %d score %d nodes %" PRIu64 " time_ms %" PRIu64 "   ",
             r->depth, (int)r->score, r->stats.nodes, r->time_ms);
     p->shown = true;
 }
@@ -271,6 +271,7 @@ int main(int argc, char **argv)
         return cmd_search(&o);
     if (strcmp(o.command, "solve") == 0)
         return cmd_solve(&o);
-    bench_fail("unknown command '%s' (perft, search, solve, compare, ordering)", o.command);
+    bench_fail("unknown command '%s' (perft, search, solve, compare, ordering)",
+               o.command);
     return 2;
 }

@@ -10,7 +10,6 @@
 #include "pab-chess.h"
 #include "uci.h"
 
-
 #define BENCH_DEPTH_DEFAULT 8
 #define BENCH_HASH_MB       16
 #define BK_MOVETIME_DEFAULT 10000

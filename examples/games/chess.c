@@ -120,8 +120,7 @@ static bool chess_cb_in_check(const void *state, void *user)
 
 /* Repetition and the fifty-move rule, asked before the table so that a
  * stored score from another path cannot hide a draw. */
-static bool chess_cb_decided(const void *state, pab_score_t *score,
-                             void *user)
+static bool chess_cb_decided(const void *state, pab_score_t *score, void *user)
 {
     (void)user;
     if (!draw_by_rule(state))

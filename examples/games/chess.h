@@ -42,8 +42,8 @@
  * has a move to answer with; chess_status() tells the game's own outcome
  * (threefold repetition there).  A drawn or mated position the library
  * finds in its table before calling generate() keeps the stored value:
- * the usual path-dependence of repetition draws in a table.  Checkmate is PAB_SCORE_LOSS_IN(0) (the game sets
- * PAB_GAME_DISTANCE_SCORES), stalemate 0.
+ * the usual path-dependence of repetition draws in a table.  Checkmate is
+ * PAB_SCORE_LOSS_IN(0) (the game sets PAB_GAME_DISTANCE_SCORES), stalemate 0.
  *
  * Perft mode (`perft` in the state): no draw rules and no move ordering,
  * so pab_perft() counts exactly the published figures (a repetition or a

@@ -163,7 +163,8 @@ static int move_key(const c4_pos *pos, uint64_t cell, uint64_t my_wins,
         cls = 3;
     else
         cls = 2;
-    int threats = popcount64(winning_cells(pos->current | cell, pos->mask | cell));
+    int threats =
+        popcount64(winning_cells(pos->current | cell, pos->mask | cell));
     return cls * 64 - threats;
 }
 
@@ -306,16 +307,19 @@ int c4_parse(c4_pos *pos, const char *text, char *err, size_t errlen)
         if (c < '1' || c > '0' + C4_WIDTH)
             return parse_error(err, errlen,
                                "connect4: character %d of the moves is '%c',"
-                               " not a column 1-7", n, c);
+                               " not a column 1-7",
+                               n, c);
         if (c4_last_move_won(pos))
             return parse_error(err, errlen,
                                "connect4: move %d comes after the game ended"
-                               " (four in a row at move %d)", n, i);
+                               " (four in a row at move %d)",
+                               n, i);
         int col = c - '1';
         if (!c4_can_play(pos, col))
             return parse_error(err, errlen,
                                "connect4: move %d plays column %d, which is"
-                               " full", n, col + 1);
+                               " full",
+                               n, col + 1);
         play(pos, col);
     }
     return 0;

@@ -35,9 +35,9 @@
 
 #include "games.h"
 
-#define C4_WIDTH 7
+#define C4_WIDTH  7
 #define C4_HEIGHT 6
-#define C4_CELLS (C4_WIDTH * C4_HEIGHT)
+#define C4_CELLS  (C4_WIDTH * C4_HEIGHT)
 
 typedef struct c4_pos {
     uint64_t current; /* stones of the side to move */

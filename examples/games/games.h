@@ -49,8 +49,8 @@ typedef struct ex_game {
      * index, NULL past the last; and the depth it searches them to. */
     const char *(*bench_position)(unsigned index);
     int bench_depth;
-    int default_depth;    /* pab-bench search default */
-    bool plain_default;   /* tree: true */
+    int default_depth;  /* pab-bench search default */
+    bool plain_default; /* tree: true */
 } ex_game;
 
 /* The registry: NULL-terminated. */

@@ -10,19 +10,19 @@
 #include <stdio.h>
 #include <string.h>
 
-#define FILE_A UINT64_C(0x0101010101010101)
-#define FILE_H UINT64_C(0x8080808080808080)
-#define CORNERS UINT64_C(0x8100000000000081)
-#define X_SQUARES UINT64_C(0x0042000000004200)  /* b2 g2 b7 g7 */
-#define C_SQUARES UINT64_C(0x4281000000008142)  /* b1 g1 a2 h2 a7 h7 b8 g8 */
-#define EDGES (FILE_A | FILE_H | UINT64_C(0xFF000000000000FF))
+#define FILE_A    UINT64_C(0x0101010101010101)
+#define FILE_H    UINT64_C(0x8080808080808080)
+#define CORNERS   UINT64_C(0x8100000000000081)
+#define X_SQUARES UINT64_C(0x0042000000004200) /* b2 g2 b7 g7 */
+#define C_SQUARES UINT64_C(0x4281000000008142) /* b1 g1 a2 h2 a7 h7 b8 g8 */
+#define EDGES     (FILE_A | FILE_H | UINT64_C(0xFF000000000000FF))
 
 /* One step in each of the eight directions: a shift, and the squares that
  * can be reached by it (a step east must not wrap from file h to file a of
  * the next rank). */
 typedef struct direction {
-    int shift;      /* > 0 shifts left, < 0 right */
-    uint64_t keep;  /* squares a step may land on */
+    int shift;     /* > 0 shifts left, < 0 right */
+    uint64_t keep; /* squares a step may land on */
 } direction;
 
 static const direction directions[8] = {
@@ -120,15 +120,12 @@ uint64_t oth_white(const oth_pos *pos)
  * back; edges are next; the squares next to an empty corner (C and X
  * squares) tend to give that corner away, the diagonal X squares most. */
 static const uint64_t square_classes[] = {
-    CORNERS,
-    EDGES & ~CORNERS & ~C_SQUARES,
-    ~EDGES & ~X_SQUARES,
-    C_SQUARES,
+    CORNERS,   EDGES & ~CORNERS & ~C_SQUARES, ~EDGES & ~X_SQUARES, C_SQUARES,
     X_SQUARES,
 };
 
-static int oth_generate(const void *state, pab_move_t *moves,
-                        unsigned capacity, pab_score_t *terminal, void *user)
+static int oth_generate(const void *state, pab_move_t *moves, unsigned capacity,
+                        pab_score_t *terminal, void *user)
 {
     const oth_pos *pos = state;
     (void)user;
@@ -146,7 +143,8 @@ static int oth_generate(const void *state, pab_move_t *moves,
     if (capacity < (unsigned)popcount64(legal))
         return PAB_EINVAL;
     int n = 0;
-    for (size_t c = 0; c < sizeof square_classes / sizeof square_classes[0]; c++)
+    for (size_t c = 0; c < sizeof square_classes / sizeof square_classes[0];
+         c++)
         for (uint64_t m = legal & square_classes[c]; m; m &= m - 1)
             moves[n++] = (pab_move_t)lowest_square(m);
     return n;
@@ -191,7 +189,8 @@ static pab_score_t oth_evaluate(const void *state, void *user)
     int theirs = popcount64(legal_moves(pos->opp, pos->own));
     if (mine == 0 && theirs == 0)
         return disc_difference(pos);
-    int corners = popcount64(pos->own & CORNERS) - popcount64(pos->opp & CORNERS);
+    int corners =
+        popcount64(pos->own & CORNERS) - popcount64(pos->opp & CORNERS);
     return (pab_score_t)(2 * (mine - theirs) + 8 * corners);
 }
 
@@ -267,8 +266,7 @@ int oth_parse(oth_pos *pos, const char *text, char *err, size_t errlen)
         else if (c == 'O')
             white |= UINT64_C(1) << sq;
         else if (c != '-' && c != '.')
-            return parse_error(err, errlen,
-                               "othello: square %c%d is '%c'; %s",
+            return parse_error(err, errlen, "othello: square %c%d is '%c'; %s",
                                'a' + sq % 8, 1 + sq / 8, c, usage);
     }
     const char *rest = text + 64;
@@ -280,7 +278,8 @@ int oth_parse(oth_pos *pos, const char *text, char *err, size_t errlen)
         if (!isspace((unsigned char)*p))
             return parse_error(err, errlen,
                                "othello: unexpected text after the side to"
-                               " move: \"%s\"", rest + 2);
+                               " move: \"%s\"",
+                               rest + 2);
     pos->black_to_move = rest[1] == 'X';
     pos->own = pos->black_to_move ? black : white;
     pos->opp = pos->black_to_move ? white : black;

@@ -37,7 +37,7 @@
 
 #include "games.h"
 
-#define OTH_PASS ((pab_move_t)64)
+#define OTH_PASS     ((pab_move_t)64)
 #define OTH_TEXT_LEN 66 /* board, space, side; without the NUL */
 
 typedef struct oth_pos {

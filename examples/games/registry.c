@@ -10,12 +10,7 @@ extern const ex_game ex_tree;
 extern const ex_game ex_chess;
 
 const ex_game *const ex_games[] = {
-    &ex_tictactoe,
-    &ex_connect4,
-    &ex_othello,
-    &ex_tree,
-    &ex_chess,
-    NULL,
+    &ex_tictactoe, &ex_connect4, &ex_othello, &ex_tree, &ex_chess, NULL,
 };
 
 const ex_game *ex_game_find(const char *name)

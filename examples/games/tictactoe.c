@@ -41,10 +41,8 @@ static pab_score_t loss_score(const ttt_state *s, ttt_scoring scoring)
         int winner_stones = (s->stones + 1) / 2; /* the last mover's */
         return -(10 - winner_stones);
     }
-    case TTT_SCORE_MATE:
-        return PAB_SCORE_LOSS_IN(0);
-    default:
-        return -TTT_WIN_PLAIN;
+    case TTT_SCORE_MATE: return PAB_SCORE_LOSS_IN(0);
+    default: return -TTT_WIN_PLAIN;
     }
 }
 
@@ -63,8 +61,8 @@ static pab_score_t heuristic(const ttt_state *s)
     return h;
 }
 
-static int ttt_generate(const void *state, pab_move_t *moves,
-                        unsigned capacity, pab_score_t *terminal, void *user)
+static int ttt_generate(const void *state, pab_move_t *moves, unsigned capacity,
+                        pab_score_t *terminal, void *user)
 {
     const ttt_state *s = state;
     if (ttt_winner(s)) {
@@ -153,9 +151,18 @@ int ttt_parse(ttt_state *s, const char *text)
         return PAB_EINVAL;
     for (int i = 0; i < 9; i++) {
         switch (text[i]) {
-        case 'X': case 'x': t.cell[i] = 1; x++; break;
-        case 'O': case 'o': t.cell[i] = 2; o++; break;
-        case '.': case '-': break;
+        case 'X':
+        case 'x':
+            t.cell[i] = 1;
+            x++;
+            break;
+        case 'O':
+        case 'o':
+            t.cell[i] = 2;
+            o++;
+            break;
+        case '.':
+        case '-': break;
         default: return PAB_EINVAL;
         }
     }

@@ -16,8 +16,8 @@
 
 /* Figure 4.1 and 4.2 constants. */
 #define TREE_RANDOM_LIMIT 2147483647u /* modulus of both generators */
-#define TREE_SCORE_MIN 0u
-#define TREE_SCORE_MAX (TREE_RANDOM_LIMIT - 1u)
+#define TREE_SCORE_MIN    0u
+#define TREE_SCORE_MAX    (TREE_RANDOM_LIMIT - 1u)
 /* The root's pscore, (score_max - score_min) / 2; also the midpoint that
  * maps pscores onto pab scores (pscore - TREE_MIDPOINT fits in
  * +-PAB_SCORE_MAX exactly). */
@@ -25,8 +25,8 @@
 
 #define TREE_BRANCH_MAX 256u /* largest branching factor b */
 #define TREE_HEIGHT_MAX 128  /* longest path from the root, in plies */
-#define TREE_TG1_COUNT 100u
-#define TREE_TG2_COUNT 200u
+#define TREE_TG1_COUNT  100u
+#define TREE_TG2_COUNT  200u
 
 /* One stream of figure 4.1. */
 typedef struct tree_rnd {
@@ -72,8 +72,7 @@ void tree_children(const tree_params *params, uint32_t seed, uint32_t pscore,
 
 /* Equations 4.1 and 4.2: the probability that the best child is found at
  * position n (1-based) after BRANCHORDER. */
-double tree_model_probability(unsigned b, unsigned wa, unsigned wb,
-                              unsigned n);
+double tree_model_probability(unsigned b, unsigned wa, unsigned wb, unsigned n);
 
 /* The seed sets of appendix A: "tg1" (table A.1, 100 seeds) or "tg2"
  * (tables A.2 and A.3, 200 seeds).  Copies at most `capacity` seeds into

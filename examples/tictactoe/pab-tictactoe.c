@@ -44,8 +44,8 @@ static int parse_args(int argc, char **argv, player_opts *o)
             o->human_first = true;
         else if (strcmp(a, "--first=computer") == 0)
             o->human_first = false;
-        else if (strncmp(a, "--depth=", 8) == 0 && a[8] >= '1' &&
-                 a[8] <= '9' && a[9] == '\0')
+        else if (strncmp(a, "--depth=", 8) == 0 && a[8] >= '1' && a[8] <= '9' &&
+                 a[9] == '\0')
             o->depth = a[8] - '0';
         else if (strncmp(a, "--algo=", 7) == 0)
             o->algo = a + 7;

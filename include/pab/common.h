@@ -22,29 +22,29 @@ extern "C" {
 
 /* Compile-time version of the headers.  pab_version() reports the version of
  * the library actually linked. */
-#define PAB_VERSION_MAJOR 0
-#define PAB_VERSION_MINOR 1
-#define PAB_VERSION_PATCH 0
+#define PAB_VERSION_MAJOR  0
+#define PAB_VERSION_MINOR  1
+#define PAB_VERSION_PATCH  0
 #define PAB_VERSION_STRING "0.1.0"
-#define PAB_VERSION_NUMBER \
+#define PAB_VERSION_NUMBER                                                     \
     ((PAB_VERSION_MAJOR << 16) | (PAB_VERSION_MINOR << 8) | PAB_VERSION_PATCH)
 
 /* The error table: every function that can fail returns one of these
  * negative codes (0 or a non-negative count means success).  The same list
  * generates pab_strerror(). */
-#define PAB_ERRNO_MAP(XX)                                                     \
-    XX(EINVAL, -1, "invalid argument")                                        \
-    XX(ENOMEM, -2, "out of memory")                                           \
-    XX(ENOTSUP, -3, "algorithm not supported by this version of libpab")      \
-    XX(EALGO, -4, "unknown algorithm name")                                   \
-    XX(ECALLBACK, -5, "a required game callback is missing")                  \
-    XX(ETHREADS, -6, "thread count out of range")                             \
-    XX(EDEPTH, -7, "search depth out of range")                               \
-    XX(ESIZE, -8, "table size out of range")                                  \
-    XX(EBUSY, -9, "a search is already running on this searcher")             \
-    XX(EGAME, -10, "a game callback reported an error")                       \
-    XX(ETHREAD, -11, "could not start a thread")                              \
-    XX(EVERSION, -12, "structure size does not match this library")        \
+#define PAB_ERRNO_MAP(XX)                                                      \
+    XX(EINVAL, -1, "invalid argument")                                         \
+    XX(ENOMEM, -2, "out of memory")                                            \
+    XX(ENOTSUP, -3, "algorithm not supported by this version of libpab")       \
+    XX(EALGO, -4, "unknown algorithm name")                                    \
+    XX(ECALLBACK, -5, "a required game callback is missing")                   \
+    XX(ETHREADS, -6, "thread count out of range")                              \
+    XX(EDEPTH, -7, "search depth out of range")                                \
+    XX(ESIZE, -8, "table size out of range")                                   \
+    XX(EBUSY, -9, "a search is already running on this searcher")              \
+    XX(EGAME, -10, "a game callback reported an error")                        \
+    XX(ETHREAD, -11, "could not start a thread")                               \
+    XX(EVERSION, -12, "structure size does not match this library")            \
     XX(EOPTION, -13, "unknown option name")
 
 typedef enum pab_errno {

@@ -20,11 +20,11 @@ extern "C" {
 typedef struct pab_cs pab_cs;
 
 /* Kerrigan's constants, the defaults of pab_cs_create(). */
-#define PAB_CS_DEFAULT_SIZE 32768u
-#define PAB_CS_DEFAULT_WAYS 4u
+#define PAB_CS_DEFAULT_SIZE        32768u
+#define PAB_CS_DEFAULT_WAYS        4u
 #define PAB_CS_DEFAULT_DEFER_DEPTH 3
-#define PAB_CS_MAX_SIZE (1u << 26)
-#define PAB_CS_MAX_WAYS 64u
+#define PAB_CS_MAX_SIZE            (1u << 26)
+#define PAB_CS_MAX_WAYS            64u
 
 PAB_API int pab_cs_create(pab_cs **cs, unsigned size, unsigned ways,
                           int defer_depth);

@@ -20,9 +20,9 @@ extern "C" {
  * values beyond belong to the library (infinity, ABDADA's ON_EVALUATION). */
 typedef int32_t pab_score_t;
 
-#define PAB_SCORE_MAX ((pab_score_t)1073741823) /* 2^30 - 1 */
-#define PAB_SCORE_MIN (-PAB_SCORE_MAX)
-#define PAB_SCORE_INF (PAB_SCORE_MAX + 1)
+#define PAB_SCORE_MAX           ((pab_score_t)1073741823) /* 2^30 - 1 */
+#define PAB_SCORE_MIN           (-PAB_SCORE_MAX)
+#define PAB_SCORE_INF           (PAB_SCORE_MAX + 1)
 #define PAB_SCORE_ON_EVALUATION (PAB_SCORE_MAX + 2)
 
 /* Distance scores (chess "mate in N"), used only by games that set
@@ -37,12 +37,14 @@ typedef int32_t pab_score_t;
  * +-PAB_SCORE_MATE.  Scores that are a
  * property of the position alone (Connect Four's "22 minus the stones the
  * winner played") need nothing of this: leave the flag unset. */
-#define PAB_SCORE_MATE PAB_SCORE_MAX
-#define PAB_MATE_PLY_MAX 4096
-#define PAB_SCORE_WIN_IN(d) ((pab_score_t)(PAB_SCORE_MATE - (d)))
+#define PAB_SCORE_MATE       PAB_SCORE_MAX
+#define PAB_MATE_PLY_MAX     4096
+#define PAB_SCORE_WIN_IN(d)  ((pab_score_t)(PAB_SCORE_MATE - (d)))
 #define PAB_SCORE_LOSS_IN(d) ((pab_score_t)(-PAB_SCORE_MATE + (d)))
-#define PAB_SCORE_IS_WIN(s) ((s) >= PAB_SCORE_MATE - PAB_MATE_PLY_MAX && (s) <= PAB_SCORE_MATE)
-#define PAB_SCORE_IS_LOSS(s) ((s) <= -PAB_SCORE_MATE + PAB_MATE_PLY_MAX && (s) >= -PAB_SCORE_MATE)
+#define PAB_SCORE_IS_WIN(s)                                                    \
+    ((s) >= PAB_SCORE_MATE - PAB_MATE_PLY_MAX && (s) <= PAB_SCORE_MATE)
+#define PAB_SCORE_IS_LOSS(s)                                                   \
+    ((s) <= -PAB_SCORE_MATE + PAB_MATE_PLY_MAX && (s) >= -PAB_SCORE_MATE)
 
 /* What a stored or returned score is known to be. */
 typedef enum pab_bound {
@@ -61,11 +63,14 @@ typedef uint32_t pab_move_t;
 #define PAB_MAX_MOVES 256
 
 /* pab_game.flags */
-#define PAB_GAME_DISTANCE_SCORES 0x1u /* scores near +-PAB_SCORE_MATE are distances */
+#define PAB_GAME_DISTANCE_SCORES                                               \
+    0x1u /* scores near +-PAB_SCORE_MATE are distances */
 
 /* pab_game.move_flags() result bits */
-#define PAB_MOVE_TACTICAL 0x1u /* capture, promotion: never reduced or pruned */
-#define PAB_MOVE_CHECK 0x2u    /* gives check: never reduced or pruned */
+#define PAB_MOVE_TACTICAL                                                      \
+    0x1u                    /* capture, promotion: never reduced or pruned     \
+                             */
+#define PAB_MOVE_CHECK 0x2u /* gives check: never reduced or pruned */
 
 /* The callback table.  Fill it after pab_game_init(); every callback gets
  * the game's `user` pointer as its last argument.  The library copies the
@@ -74,11 +79,11 @@ typedef uint32_t pab_move_t;
  * the library's search threads, each thread on its own copy of the
  * position; a callback may read `user` concurrently from several threads. */
 typedef struct pab_game {
-    size_t size;         /* sizeof(pab_game), set by pab_game_init() */
-    size_t state_size;   /* bytes of one position (copied with memcpy) */
-    unsigned max_moves;  /* capacity of the move buffers, 0: PAB_MAX_MOVES */
-    unsigned flags;      /* PAB_GAME_* */
-    void *user;          /* passed to every callback */
+    size_t size;        /* sizeof(pab_game), set by pab_game_init() */
+    size_t state_size;  /* bytes of one position (copied with memcpy) */
+    unsigned max_moves; /* capacity of the move buffers, 0: PAB_MAX_MOVES */
+    unsigned flags;     /* PAB_GAME_* */
+    void *user;         /* passed to every callback */
 
     /* Required.  Write the moves of `state` into moves[0..capacity) in the
      * order they should be searched (best first as far as the game can

@@ -27,10 +27,10 @@ typedef enum pab_algorithm {
 } pab_algorithm;
 #define PAB_ALGO_COUNT 6
 
-#define PAB_THREADS_MAX 1024u /* threads one search may use */
-#define PAB_DEPTH_MAX 128     /* deepest nominal search depth */
-#define PAB_PLY_MAX 256       /* deepest ply, extensions and quiescence included */
-#define PAB_PV_MAX 128        /* longest principal variation reported */
+#define PAB_THREADS_MAX      1024u /* threads one search may use */
+#define PAB_DEPTH_MAX        128   /* deepest nominal search depth */
+#define PAB_PLY_MAX          256 /* deepest ply, extensions and quiescence included */
+#define PAB_PV_MAX           128 /* longest principal variation reported */
 #define PAB_DEFAULT_TT_BYTES ((size_t)16 << 20)
 
 /* Length of the move-ordering histogram in pab_stats. */
@@ -38,13 +38,13 @@ typedef enum pab_algorithm {
 
 /* Counters summed over every thread of one search. */
 typedef struct pab_stats {
-    uint64_t nodes;         /* every node visited: interior, leaves, quiescence */
-    uint64_t qnodes;        /* of which in quiescence search */
-    uint64_t tt_probes;     /* transposition-table look-ups */
-    uint64_t tt_hits;       /* look-ups that found the position */
-    uint64_t tt_cutoffs;    /* nodes answered by the table alone */
-    uint64_t re_searches;   /* null-window fails that were searched again */
-    uint64_t deferrals;     /* moves put off (Simplified ABDADA) */
+    uint64_t nodes;       /* every node visited: interior, leaves, quiescence */
+    uint64_t qnodes;      /* of which in quiescence search */
+    uint64_t tt_probes;   /* transposition-table look-ups */
+    uint64_t tt_hits;     /* look-ups that found the position */
+    uint64_t tt_cutoffs;  /* nodes answered by the table alone */
+    uint64_t re_searches; /* null-window fails that were searched again */
+    uint64_t deferrals;   /* moves put off (Simplified ABDADA) */
     uint64_t on_evaluation; /* ON_EVALUATION answers (ABDADA) */
     uint64_t splits;        /* split points created (YBWC, Jamboree) */
     uint64_t aborts;        /* searches cut short by a cutoff elsewhere */
@@ -106,46 +106,46 @@ typedef enum pab_split_policy {
  * added later keep old programs working. */
 typedef struct pab_config {
     size_t size;
-    pab_algorithm algorithm;    /* PAB_ALGO_SERIAL */
-    unsigned threads;           /* 1 .. PAB_THREADS_MAX; default 1 */
-    int max_depth;              /* 0 .. PAB_DEPTH_MAX; default PAB_DEPTH_MAX */
-    uint64_t time_limit_ms;     /* 0: no time limit */
-    uint64_t node_limit;        /* 0: no node limit */
-    bool iterative_deepening;   /* depths 1, 2, .. max_depth; default true */
-    bool aspiration;            /* aspiration windows; default true */
+    pab_algorithm algorithm;  /* PAB_ALGO_SERIAL */
+    unsigned threads;         /* 1 .. PAB_THREADS_MAX; default 1 */
+    int max_depth;            /* 0 .. PAB_DEPTH_MAX; default PAB_DEPTH_MAX */
+    uint64_t time_limit_ms;   /* 0: no time limit */
+    uint64_t node_limit;      /* 0: no node limit */
+    bool iterative_deepening; /* depths 1, 2, .. max_depth; default true */
+    bool aspiration;          /* aspiration windows; default true */
     pab_score_t aspiration_window; /* first half-width; default 50 */
-    bool move_ordering;         /* TT move, killers, history; default true */
-    bool use_tt;                /* transposition table; default true */
-    bool quiescence;            /* if generate_noisy is set; default true */
-    bool null_move;             /* if make_null is set; default true */
-    bool late_move_reductions;  /* default true */
-    bool futility_pruning;      /* default true */
-    pab_score_t futility_margin; /* default 200 */
-    bool check_extension;       /* if in_check is set; default true */
-    bool plain;                 /* figure 4.3 alpha-beta, see pab_search(3) */
-    pab_info_fn info;           /* called after every completed iteration */
-    void *info_user;            /* passed to info */
+    bool move_ordering;            /* TT move, killers, history; default true */
+    bool use_tt;                   /* transposition table; default true */
+    bool quiescence;               /* if generate_noisy is set; default true */
+    bool null_move;                /* if make_null is set; default true */
+    bool late_move_reductions;     /* default true */
+    bool futility_pruning;         /* default true */
+    pab_score_t futility_margin;   /* default 200 */
+    bool check_extension;          /* if in_check is set; default true */
+    bool plain;       /* figure 4.3 alpha-beta, see pab_search(3) */
+    pab_info_fn info; /* called after every completed iteration */
+    void *info_user;  /* passed to info */
 
     /* Variants of the parallel algorithms; pab_config_init() sets the
      * defaults named here.  See pab_search(3). */
-    uint32_t seed;              /* lazy-smp: helper perturbation; 0 */
-    bool lazy_same_depth;       /* lazy-smp: helpers at the main depth; false */
+    uint32_t seed;        /* lazy-smp: helper perturbation; 0 */
+    bool lazy_same_depth; /* lazy-smp: helpers at the main depth; false */
     bool abdada_exclusive_research; /* abdada: re-searches exclusive; false */
-    bool abdada_parent_check;   /* abdada: footnote 12's second remedy; false */
-    int defer_depth;            /* simplified-abdada: DEFER_DEPTH; 3 */
-    unsigned cs_size;           /* simplified-abdada: table sets; 32768 */
-    unsigned cs_ways;           /* simplified-abdada: table ways; 4 */
-    bool ybwc_strong;           /* ybwc: strong (Y-PV/Y-CUT/Y-ALL); true */
-    unsigned ybwc_cut_moves;    /* ybwc: m_A, moves before a Y-CUT split; 2 */
-    int split_min_depth;        /* ybwc, jamboree: no split below; 2 */
+    bool abdada_parent_check; /* abdada: footnote 12's second remedy; false */
+    int defer_depth;          /* simplified-abdada: DEFER_DEPTH; 3 */
+    unsigned cs_size;         /* simplified-abdada: table sets; 32768 */
+    unsigned cs_ways;         /* simplified-abdada: table ways; 4 */
+    bool ybwc_strong;         /* ybwc: strong (Y-PV/Y-CUT/Y-ALL); true */
+    unsigned ybwc_cut_moves;  /* ybwc: m_A, moves before a Y-CUT split; 2 */
+    int split_min_depth;      /* ybwc, jamboree: no split below; 2 */
     pab_split_policy split_policy; /* ybwc: where idle threads join */
 
     /* What a chess-engine front end needs; see pab_search(3). */
-    unsigned multipv;           /* root lines to report, 1..PAB_MULTIPV_MAX; 1 */
+    unsigned multipv; /* root lines to report, 1..PAB_MULTIPV_MAX; 1 */
     const pab_move_t *root_moves; /* search only these root moves... */
-    unsigned root_move_count;   /* ...when this is not 0; 0 */
-    unsigned mate_moves;        /* stop at a proven win in <= this many
-                                 * moves (of the side to move); 0: off */
+    unsigned root_move_count;     /* ...when this is not 0; 0 */
+    unsigned mate_moves;          /* stop at a proven win in <= this many
+                                   * moves (of the side to move); 0: off */
 } pab_config;
 
 typedef struct pab_searcher pab_searcher;
@@ -181,8 +181,9 @@ PAB_API int pab_algorithm_from_name(const char *name);
 PAB_API const char *pab_algorithm_name(int algorithm);
 
 /* pab_perft() flags */
-#define PAB_PERFT_COUNT_TERMINAL 0x1u /* a finished game before the depth is a leaf */
-#define PAB_PERFT_BULK 0x2u           /* count the last ply without making it */
+#define PAB_PERFT_COUNT_TERMINAL                                               \
+    0x1u                    /* a finished game before the depth is a leaf */
+#define PAB_PERFT_BULK 0x2u /* count the last ply without making it */
 
 PAB_API int pab_perft(const pab_game *game, const void *state, int depth,
                       unsigned flags, uint64_t *count);

@@ -19,8 +19,8 @@ extern "C" {
 typedef struct pab_tt pab_tt;
 
 /* Smallest table, largest table, and the largest shard count accepted. */
-#define PAB_TT_MIN_BYTES ((size_t)64 * 1024)
-#define PAB_TT_MAX_BYTES ((size_t)1 << 40)
+#define PAB_TT_MIN_BYTES  ((size_t)64 * 1024)
+#define PAB_TT_MAX_BYTES  ((size_t)1 << 40)
 #define PAB_TT_MAX_SHARDS 4096u
 
 /* Depths the table can hold: 0 .. PAB_TT_MAX_DEPTH. */
@@ -37,9 +37,9 @@ typedef struct pab_tt_entry {
 
 /* Result of pab_tt_enter() (Weill's RetrieveAsk). */
 typedef enum pab_tt_answer {
-    PAB_TT_SEARCH = 0,        /* search the node; the caller is counted in */
-    PAB_TT_CUTOFF = 1,        /* the window closed: return *score, not counted */
-    PAB_TT_ON_EVALUATION = 2, /* exclusive and already being searched */
+    PAB_TT_SEARCH = 0, /* search the node; the caller is counted in */
+    PAB_TT_CUTOFF = 1, /* the window closed: return *score, not counted */
+    PAB_TT_ON_EVALUATION = 2,   /* exclusive and already being searched */
     PAB_TT_SEARCH_UNCOUNTED = 3 /* search it; a deeper entry holds the slot */
 } pab_tt_answer;
 
