@@ -93,6 +93,16 @@ check "quit: status 0" test "$status" -eq 0
 session "xyzzy plugh" "  isready  " "joho debug on" isready
 check "unknown words ignored, readyok twice" test "$(count '^readyok$')" -eq 2
 
+# ---- go perft ------------------------------------------------------------------
+
+session "position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1" "go perft 3"
+check "go perft 3 (Kiwipete): the published total" has '^Nodes searched: 97862$'
+check "go perft 3: one line per legal move" test "$(grep -c '^[a-h][1-8][a-h][1-8][qrbn]\{0,1\}: [0-9]*$' "$out")" -eq 48
+session "position startpos moves e2e4 e7e5 g1f3 b8c6 f3g1 c6b8 g1f3 b8c6 f3g1 c6b8" "go perft 2"
+# 835 = perft(2) after 1.e4 e5 (pab-bench perft on its FEN): no branch
+# stops at the threefold repetitions a knight move would make.
+check "go perft after repetitions counts every leaf" has '^Nodes searched: 835$'
+
 # ---- a search ---------------------------------------------------------------
 
 session "position startpos moves e2e4 e7e5" "go depth 5"

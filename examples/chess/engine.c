@@ -336,8 +336,38 @@ static void configure(engine *e)
     c->info_user = e;
 }
 
+/* go perft N, as Stockfish answers it: per-move counts, then the total.
+ * Perft counts every leaf, so the copy has the draw rules off. */
+static void run_perft(engine *e, int depth)
+{
+    pab_move_t moves[CHESS_MAX_MOVES];
+    pab_game g;
+    uint64_t total = 0;
+    char name[8];
+    chess_game_init(&g);
+    memcpy(e->root, e->pos, sizeof *e->root);
+    e->root->perft = true;
+    int n = chess_legal_moves(e->root, moves, CHESS_MAX_MOVES);
+    for (int i = 0; i < n; i++) {
+        uint64_t count = 0;
+        chess_make(e->root, moves[i]);
+        pab_perft(&g, e->root, depth - 1, PAB_PERFT_BULK, &count);
+        chess_unmake(e->root, moves[i]);
+        chess_move_to_uci(moves[i], name, sizeof name);
+        say("%s: %" PRIu64, name, count);
+        total += count;
+    }
+    say("");
+    say("Nodes searched: %" PRIu64, total);
+}
+
 static void start_search(engine *e, const uci_go *go)
 {
+    if (go->perft > 0) {
+        finish_search(e, true);
+        run_perft(e, go->perft);
+        return;
+    }
     uint64_t now = pc_now_ns();
     finish_search(e, true);
     memcpy(e->root, e->pos, sizeof *e->root);

@@ -107,8 +107,9 @@ static uci_kind command_of(const char *word)
 }
 
 static const char *const go_words[] = {
-    "searchmoves", "ponder", "wtime", "btime", "winc",     "binc",
-    "movestogo",   "depth",  "nodes", "mate",  "movetime", "infinite",
+    "searchmoves", "ponder",    "wtime", "btime", "winc",
+    "binc",        "movestogo", "depth", "nodes", "mate",
+    "movetime",    "infinite",  "perft",
 };
 
 static bool is_go_word(const char *w)
@@ -141,6 +142,7 @@ static bool go_number(uci_go *g, const char *word, const char *arg)
     int *count = !strcmp(word, "movestogo") ? &g->movestogo
                  : !strcmp(word, "depth")   ? &g->depth
                  : !strcmp(word, "mate")    ? &g->mate
+                 : !strcmp(word, "perft")   ? &g->perft
                                             : NULL;
     if (count != NULL) {
         if (!parse_int(arg, 0, INT_MAX, &v))

@@ -45,6 +45,7 @@ typedef struct uci_go {
     int movestogo;
     int depth;
     int mate;
+    int perft; /* go perft N: count leaves instead of searching */
     uint64_t nodes;
     bool ponder;
     bool infinite;
