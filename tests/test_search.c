@@ -420,9 +420,9 @@ Test(perft, errors)
  * algorithm and the root-sharing parallel ones. */
 Test(search, multipv_lines_are_exact_and_sorted, .timeout = 60)
 {
-    static const pab_algorithm algos[] = {PAB_ALGO_SERIAL, PAB_ALGO_ABDADA,
-                                          PAB_ALGO_SIMPLIFIED_ABDADA,
-                                          PAB_ALGO_LAZY_SMP};
+    static const pab_algorithm algos[] = {
+        PAB_ALGO_SERIAL, PAB_ALGO_ABDADA,   PAB_ALGO_SIMPLIFIED_ABDADA,
+        PAB_ALGO_YBWC,   PAB_ALGO_JAMBOREE, PAB_ALGO_LAZY_SMP};
     pab_game g;
     pab_searcher *sr;
     ttt_state s;
