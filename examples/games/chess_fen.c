@@ -26,17 +26,6 @@ typedef struct field {
     size_t len;
 } field;
 
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-{
-    if (err && errlen) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, errlen, fmt, ap);
-        va_end(ap);
-    }
-    return PAB_EINVAL;
-}
-
 /* A character as it may be shown in a message. */
 static const char *shown(char c, char buf[8])
 {
@@ -96,10 +85,11 @@ static int parse_placement(chess_pos *pos, field f, char *err, size_t errlen)
         char c = f.text[i];
         if (c == '/') {
             if (file != 8)
-                return fail(err, errlen, "fen: rank %d has %d squares, not 8",
-                            rank + 1, file);
+                return ex_error(err, errlen,
+                                "fen: rank %d has %d squares, not 8", rank + 1,
+                                file);
             if (rank == 0)
-                return fail(err, errlen, "fen: more than 8 ranks");
+                return ex_error(err, errlen, "fen: more than 8 ranks");
             rank--;
             file = 0;
             after_digit = false;
@@ -107,15 +97,16 @@ static int parse_placement(chess_pos *pos, field f, char *err, size_t errlen)
         }
         if (c >= '1' && c <= '8') {
             if (after_digit)
-                return fail(err, errlen, "fen: two digits in a row in rank %d",
-                            rank + 1);
+                return ex_error(err, errlen,
+                                "fen: two digits in a row in rank %d",
+                                rank + 1);
             file += c - '0';
             after_digit = true;
         } else {
             const char *p = c ? strchr(piece_letters, c) : NULL;
             if (p == NULL || c == ' ')
-                return fail(err, errlen, "fen: unknown piece %s in rank %d",
-                            shown(c, c1), rank + 1);
+                return ex_error(err, errlen, "fen: unknown piece %s in rank %d",
+                                shown(c, c1), rank + 1);
             if (file < 8)
                 pos->board[CHESS_SQUARE(file, rank)] =
                     (uint8_t)(p - piece_letters);
@@ -123,14 +114,14 @@ static int parse_placement(chess_pos *pos, field f, char *err, size_t errlen)
             after_digit = false;
         }
         if (file > 8)
-            return fail(err, errlen, "fen: rank %d has more than 8 squares",
-                        rank + 1);
+            return ex_error(err, errlen, "fen: rank %d has more than 8 squares",
+                            rank + 1);
     }
     if (file != 8)
-        return fail(err, errlen, "fen: rank %d has %d squares, not 8", rank + 1,
-                    file);
+        return ex_error(err, errlen, "fen: rank %d has %d squares, not 8",
+                        rank + 1, file);
     if (rank != 0)
-        return fail(err, errlen, "fen: %d ranks, not 8", 8 - rank);
+        return ex_error(err, errlen, "fen: %d ranks, not 8", 8 - rank);
     return 0;
 }
 
@@ -146,11 +137,11 @@ static int check_material(const chess_pos *pos, int color, char *err,
     for (int t = CHESS_PAWN; t <= CHESS_KING; t++)
         count[t] = popcount(pieces_of(pos, color, t));
     if (count[CHESS_KING] != 1)
-        return fail(err, errlen, "fen: %s has %d kings, not 1",
-                    color_name(color), count[CHESS_KING]);
+        return ex_error(err, errlen, "fen: %s has %d kings, not 1",
+                        color_name(color), count[CHESS_KING]);
     if (count[CHESS_PAWN] > 8)
-        return fail(err, errlen, "fen: %s has %d pawns", color_name(color),
-                    count[CHESS_PAWN]);
+        return ex_error(err, errlen, "fen: %s has %d pawns", color_name(color),
+                        count[CHESS_PAWN]);
     int promoted = 0;
     for (int t = CHESS_KNIGHT; t <= CHESS_QUEEN; t++)
         if (count[t] > initial[t])
@@ -158,11 +149,11 @@ static int check_material(const chess_pos *pos, int color, char *err,
     if (promoted > 8 - count[CHESS_PAWN]) {
         for (int t = CHESS_KNIGHT; t <= CHESS_QUEEN; t++)
             if (count[t] > initial[t])
-                return fail(err, errlen,
-                            "fen: %s has %d %s with %d pawns left: more "
-                            "promotions than missing pawns",
-                            color_name(color), count[t], names[t],
-                            count[CHESS_PAWN]);
+                return ex_error(err, errlen,
+                                "fen: %s has %d %s with %d pawns left: more "
+                                "promotions than missing pawns",
+                                color_name(color), count[t], names[t],
+                                count[CHESS_PAWN]);
     }
     return 0;
 }
@@ -185,7 +176,8 @@ static int check_pieces(chess_pos *pos, char *err, size_t errlen)
     if (stuck) {
         char sq[3];
         square_name(lsb(stuck), sq);
-        return fail(err, errlen, "fen: pawn on %s (first or last rank)", sq);
+        return ex_error(err, errlen, "fen: pawn on %s (first or last rank)",
+                        sq);
     }
     return 0;
 }
@@ -196,7 +188,7 @@ static int parse_side(chess_pos *pos, field f, char *err, size_t errlen)
         pos->side = f.text[0] == 'w' ? CHESS_WHITE : CHESS_BLACK;
         return 0;
     }
-    return fail(err, errlen, "fen: side to move must be 'w' or 'b'");
+    return ex_error(err, errlen, "fen: side to move must be 'w' or 'b'");
 }
 
 static int parse_castling(chess_pos *pos, field f, char *err, size_t errlen)
@@ -221,23 +213,25 @@ static int parse_castling(chess_pos *pos, field f, char *err, size_t errlen)
     if (f.len == 1 && f.text[0] == '-')
         return 0;
     if (f.len > 4)
-        return fail(err, errlen, "fen: castling field longer than \"KQkq\"");
+        return ex_error(err, errlen,
+                        "fen: castling field longer than \"KQkq\"");
     for (size_t i = 0; i < f.len; i++) {
         int k = 0;
         while (k < 4 && rights[k].letter != f.text[i])
             k++;
         if (k == 4)
-            return fail(err, errlen,
-                        "fen: castling right %s is not one of KQkq",
-                        shown(f.text[i], c1));
+            return ex_error(err, errlen,
+                            "fen: castling right %s is not one of KQkq",
+                            shown(f.text[i], c1));
         if (pos->castling & rights[k].right)
-            return fail(err, errlen, "fen: castling right '%c' given twice",
-                        rights[k].letter);
+            return ex_error(err, errlen, "fen: castling right '%c' given twice",
+                            rights[k].letter);
         int c = rights[k].color;
         if (pos->board[rights[k].king] != CHESS_PIECE(c, CHESS_KING) ||
             pos->board[rights[k].rook] != CHESS_PIECE(c, CHESS_ROOK))
-            return fail(err, errlen, "fen: castling right '%c' needs the %s",
-                        rights[k].letter, rights[k].where);
+            return ex_error(err, errlen,
+                            "fen: castling right '%c' needs the %s",
+                            rights[k].letter, rights[k].where);
         pos->castling |= (uint8_t)rights[k].right;
     }
     return 0;
@@ -252,21 +246,22 @@ static int parse_ep(chess_pos *pos, field f, char *err, size_t errlen)
         return 0;
     if (f.len != 2 || f.text[0] < 'a' || f.text[0] > 'h' || f.text[1] < '1' ||
         f.text[1] > '8')
-        return fail(err, errlen,
-                    "fen: en-passant field is not '-' or a square");
+        return ex_error(err, errlen,
+                        "fen: en-passant field is not '-' or a square");
     int sq = CHESS_SQUARE(f.text[0] - 'a', f.text[1] - '1');
     int us = pos->side, them = us ^ 1;
     int want_rank = us == CHESS_WHITE ? 5 : 2;
     int forward = us == CHESS_WHITE ? 8 : -8; /* from sq towards rank 8 */
     if (CHESS_RANK(sq) != want_rank)
-        return fail(err, errlen,
-                    "fen: en-passant square %.2s is not on rank %d", f.text,
-                    want_rank + 1);
+        return ex_error(err, errlen,
+                        "fen: en-passant square %.2s is not on rank %d", f.text,
+                        want_rank + 1);
     if (pos->board[sq] || pos->board[sq + forward] ||
         pos->board[sq - forward] != CHESS_PIECE(them, CHESS_PAWN))
-        return fail(err, errlen,
-                    "fen: en-passant square %.2s with no %s pawn just past it",
-                    f.text, color_name(them));
+        return ex_error(
+            err, errlen,
+            "fen: en-passant square %.2s with no %s pawn just past it", f.text,
+            color_name(them));
     /* Keep it only if a pawn can take there (see chess.h: keys). */
     if (chess_pawn_attacks[them][sq] & pieces_of(pos, us, CHESS_PAWN))
         pos->ep = (uint8_t)sq;
@@ -295,20 +290,20 @@ static int parse_counters(chess_pos *pos, const field *f, int n, bool ep_given,
     long half = 0, full = 1;
     if (n == 6) {
         if (parse_number(f[4], HALFMOVE_MAX, &half) < 0)
-            return fail(err, errlen,
-                        "fen: halfmove clock \"%.*s\" is not a number 0-%d",
-                        (int)(f[4].len > 8 ? 8 : f[4].len), f[4].text,
-                        HALFMOVE_MAX);
+            return ex_error(err, errlen,
+                            "fen: halfmove clock \"%.*s\" is not a number 0-%d",
+                            (int)(f[4].len > 8 ? 8 : f[4].len), f[4].text,
+                            HALFMOVE_MAX);
         if (parse_number(f[5], FULLMOVE_MAX, &full) < 0 || full < 1)
-            return fail(
+            return ex_error(
                 err, errlen, "fen: move number \"%.*s\" is not a number 1-%d",
                 (int)(f[5].len > 8 ? 8 : f[5].len), f[5].text, FULLMOVE_MAX);
     }
     if (ep_given && half != 0)
-        return fail(err, errlen,
-                    "fen: en-passant square with a halfmove clock of %ld "
-                    "(a double step sets it to 0)",
-                    half);
+        return ex_error(err, errlen,
+                        "fen: en-passant square with a halfmove clock of %ld "
+                        "(a double step sets it to 0)",
+                        half);
     pos->halfmove = (uint16_t)half;
     pos->fullmove = (uint16_t)full;
     return 0;
@@ -321,11 +316,11 @@ static int check_checks(const chess_pos *pos, char *err, size_t errlen)
     int us = pos->side, them = us ^ 1;
     uint64_t occ = occupied(pos);
     if (attackers_to(pos, king_square(pos, them), occ) & pos->color_bb[us])
-        return fail(err, errlen, "fen: %s is in check but %s is to move",
-                    color_name(them), color_name(us));
+        return ex_error(err, errlen, "fen: %s is in check but %s is to move",
+                        color_name(them), color_name(us));
     if (popcount(pos->checkers) > 2)
-        return fail(err, errlen, "fen: %d pieces give check at once",
-                    popcount(pos->checkers));
+        return ex_error(err, errlen, "fen: %d pieces give check at once",
+                        popcount(pos->checkers));
     return 0;
 }
 
@@ -350,13 +345,13 @@ int chess_from_fen(chess_pos *out, const char *fen, char *err, size_t errlen)
 {
     chess_init();
     if (fen == NULL)
-        return fail(err, errlen, "fen: no text");
+        return ex_error(err, errlen, "fen: no text");
     field f[FEN_FIELDS_MAX];
     int n = split(fen, f);
     if (n != 6 && n != 4)
-        return fail(err, errlen, "fen: %s%d fields, not 6 (or 4 as in EPD)",
-                    n > FEN_FIELDS_MAX ? "more than " : "",
-                    n > FEN_FIELDS_MAX ? FEN_FIELDS_MAX : n);
+        return ex_error(err, errlen, "fen: %s%d fields, not 6 (or 4 as in EPD)",
+                        n > FEN_FIELDS_MAX ? "more than " : "",
+                        n > FEN_FIELDS_MAX ? FEN_FIELDS_MAX : n);
     /* Only the part before the undo records needs building and copying. */
     chess_pos scratch;
     memset(&scratch, 0, offsetof(chess_pos, undo));

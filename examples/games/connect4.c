@@ -284,18 +284,6 @@ void c4_game_init(pab_game *game)
     game->hash = c4_hash;
 }
 
-/* Write one error line and return PAB_EINVAL. */
-static int parse_error(char *err, size_t errlen, const char *fmt, ...)
-{
-    if (err && errlen) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, errlen, fmt, ap);
-        va_end(ap);
-    }
-    return PAB_EINVAL;
-}
-
 int c4_parse(c4_pos *pos, const char *text, char *err, size_t errlen)
 {
     c4_init(pos);
@@ -305,21 +293,21 @@ int c4_parse(c4_pos *pos, const char *text, char *err, size_t errlen)
         char c = text[i];
         int n = i + 1;
         if (c < '1' || c > '0' + C4_WIDTH)
-            return parse_error(err, errlen,
-                               "connect4: character %d of the moves is '%c',"
-                               " not a column 1-7",
-                               n, c);
+            return ex_error(err, errlen,
+                            "connect4: character %d of the moves is '%c',"
+                            " not a column 1-7",
+                            n, c);
         if (c4_last_move_won(pos))
-            return parse_error(err, errlen,
-                               "connect4: move %d comes after the game ended"
-                               " (four in a row at move %d)",
-                               n, i);
+            return ex_error(err, errlen,
+                            "connect4: move %d comes after the game ended"
+                            " (four in a row at move %d)",
+                            n, i);
         int col = c - '1';
         if (!c4_can_play(pos, col))
-            return parse_error(err, errlen,
-                               "connect4: move %d plays column %d, which is"
-                               " full",
-                               n, col + 1);
+            return ex_error(err, errlen,
+                            "connect4: move %d plays column %d, which is"
+                            " full",
+                            n, col + 1);
         play(pos, col);
     }
     return 0;

@@ -56,6 +56,14 @@ typedef struct ex_game {
 /* The registry: NULL-terminated. */
 extern const ex_game *const ex_games[];
 
+/* Write one line (printf-style) into err[errlen] when err is not NULL,
+ * and return PAB_EINVAL: how every game's parser reports bad text. */
+int ex_error(char *err, size_t errlen, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
 /* The game called `name`, or NULL. */
 const ex_game *ex_game_find(const char *name);
 

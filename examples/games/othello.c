@@ -234,17 +234,6 @@ void oth_game_init(pab_game *game)
 
 /* Position text. */
 
-static int parse_error(char *err, size_t errlen, const char *fmt, ...)
-{
-    if (err && errlen) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, errlen, fmt, ap);
-        va_end(ap);
-    }
-    return PAB_EINVAL;
-}
-
 static const char usage[] =
     "expected 64 squares a1..h8 of 'X', 'O' or '-', a space and 'X' or 'O'";
 
@@ -259,27 +248,27 @@ int oth_parse(oth_pos *pos, const char *text, char *err, size_t errlen)
     for (int sq = 0; sq < 64; sq++) {
         char c = text[sq];
         if (c == '\0')
-            return parse_error(err, errlen, "othello: only %d squares; %s", sq,
-                               usage);
+            return ex_error(err, errlen, "othello: only %d squares; %s", sq,
+                            usage);
         if (c == 'X')
             black |= UINT64_C(1) << sq;
         else if (c == 'O')
             white |= UINT64_C(1) << sq;
         else if (c != '-' && c != '.')
-            return parse_error(err, errlen, "othello: square %c%d is '%c'; %s",
-                               'a' + sq % 8, 1 + sq / 8, c, usage);
+            return ex_error(err, errlen, "othello: square %c%d is '%c'; %s",
+                            'a' + sq % 8, 1 + sq / 8, c, usage);
     }
     const char *rest = text + 64;
     if (rest[0] != ' ' || (rest[1] != 'X' && rest[1] != 'O'))
-        return parse_error(err, errlen,
-                           "othello: no side to move after the 64 squares; %s",
-                           usage);
+        return ex_error(err, errlen,
+                        "othello: no side to move after the 64 squares; %s",
+                        usage);
     for (const char *p = rest + 2; *p; p++)
         if (!isspace((unsigned char)*p))
-            return parse_error(err, errlen,
-                               "othello: unexpected text after the side to"
-                               " move: \"%s\"",
-                               rest + 2);
+            return ex_error(err, errlen,
+                            "othello: unexpected text after the side to"
+                            " move: \"%s\"",
+                            rest + 2);
     pos->black_to_move = rest[1] == 'X';
     pos->own = pos->black_to_move ? black : white;
     pos->opp = pos->black_to_move ? white : black;
@@ -306,8 +295,8 @@ static int ex_oth_setup(pab_game *game, void *state, const char *params,
                         const char *position, char *err, size_t errlen)
 {
     if (params && *params)
-        return parse_error(err, errlen,
-                           "othello: takes no parameters (got \"%s\")", params);
+        return ex_error(err, errlen,
+                        "othello: takes no parameters (got \"%s\")", params);
     oth_game_init(game);
     return oth_parse(state, position, err, errlen);
 }

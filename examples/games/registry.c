@@ -1,4 +1,6 @@
 /* The example games pab-bench and the tests know, by name. */
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "games.h"
@@ -19,4 +21,15 @@ const ex_game *ex_game_find(const char *name)
         if (strcmp(ex_games[i]->name, name) == 0)
             return ex_games[i];
     return NULL;
+}
+
+int ex_error(char *err, size_t errlen, const char *fmt, ...)
+{
+    if (err != NULL && errlen > 0) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err, errlen, fmt, ap);
+        va_end(ap);
+    }
+    return PAB_EINVAL;
 }
