@@ -37,7 +37,7 @@ check_PROGRAMS += tests/stress_search
 tests_stress_search_SOURCES = tests/stress_search.c
 tests_stress_search_CFLAGS = $(AM_CFLAGS)
 tests_stress_search_LDADD = examples/games/libpabgames.la lib/libpab.la -lpthread
-EXTRA_DIST += tests/lsan.supp
+EXTRA_DIST += tests/lsan.supp tests/stress.h
 include tests/chess.mk
 include tests/splitpoint.mk
 include tests/uci.mk

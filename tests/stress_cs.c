@@ -27,6 +27,8 @@
 
 #include <pab/cs.h>
 
+#include "stress.h"
+
 #define SETS        8u
 #define WAYS        4u
 #define POOL        48u
@@ -45,22 +47,6 @@ typedef struct worker {
     unsigned long starts, deferred, asked;
     char failure[160];
 } worker;
-
-static uint64_t mix(uint64_t x)
-{
-    x += UINT64_C(0x9E3779B97F4A7C15);
-    x = (x ^ (x >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-    x = (x ^ (x >> 27)) * UINT64_C(0x94D049BB133111EB);
-    return x ^ (x >> 31);
-}
-
-static uint64_t next(worker *w)
-{
-    w->rng ^= w->rng >> 12;
-    w->rng ^= w->rng << 25;
-    w->rng ^= w->rng >> 27;
-    return w->rng * UINT64_C(0x2545F4914F6CDD1D);
-}
 
 static void fail(worker *w, const char *what, uint64_t h)
 {
@@ -87,7 +73,7 @@ static void ask(worker *w, uint64_t r)
 
 static void search(worker *w, int depth, bool may_nest)
 {
-    uint64_t r = next(w);
+    uint64_t r = stress_next(&w->rng);
     uint64_t h = w->pool[r % POOL];
     /* Below the defer depth start and finish must do nothing at all. */
     if ((r >> 8) % 8 == 0)
@@ -131,21 +117,6 @@ static void *thread_main(void *arg)
     return NULL;
 }
 
-static unsigned long knob(const char *name, unsigned long dflt,
-                          unsigned long max)
-{
-    const char *s = getenv(name);
-    if (s == NULL || *s == '\0')
-        return dflt;
-    char *end;
-    unsigned long v = strtoul(s, &end, 10);
-    if (*end != '\0' || v == 0 || v > max) {
-        fprintf(stderr, "stress_cs: bad %s=%s (1..%lu)\n", name, s, max);
-        exit(2);
-    }
-    return v;
-}
-
 static int die(const char *msg, pab_cs *cs, worker *ws)
 {
     fprintf(stderr, "%s\n", msg);
@@ -156,15 +127,18 @@ static int die(const char *msg, pab_cs *cs, worker *ws)
 
 int main(void)
 {
-    unsigned threads = (unsigned)knob("PAB_STRESS_THREADS", 4, 1024);
-    unsigned long ops = knob("PAB_STRESS_OPS", 200000, 1000000000ul);
-    uint64_t seed = knob("PAB_STRESS_SEED", 1, (unsigned long)-1);
+    unsigned threads =
+        (unsigned)stress_knob("stress_cs", "PAB_STRESS_THREADS", 4, 1, 1024);
+    unsigned long ops =
+        stress_knob("stress_cs", "PAB_STRESS_OPS", 200000, 1, 1000000000ul);
+    uint64_t seed =
+        stress_knob("stress_cs", "PAB_STRESS_SEED", 1, 1, (unsigned long)-1);
 
     /* Pool and ghosts: move hashes of made-up positions; a ghost is a pool
      * hash with a high bit flipped, so it falls in the same set. */
     uint64_t pool[POOL], ghost[POOL];
     for (unsigned i = 0; i < POOL; i++) {
-        pool[i] = pab_cs_move_hash(mix(seed + i), (pab_move_t)i);
+        pool[i] = pab_cs_move_hash(stress_mix(seed + i), (pab_move_t)i);
         ghost[i] = pool[i] ^ (UINT64_C(1) << 63);
     }
     pab_cs *cs = NULL;
@@ -183,7 +157,7 @@ int main(void)
                          .ghost = ghost,
                          .index = i,
                          .ops = ops,
-                         .rng = mix(seed * 1000003u + i) | 1};
+                         .rng = stress_mix(seed * 1000003u + i) | 1};
         if (pthread_create(&ws[i].thread, NULL, thread_main, &ws[i]) != 0) {
             /* The started threads wait at the barrier forever. */
             fprintf(stderr, "stress_cs: could not start a thread\n");

@@ -19,13 +19,9 @@
 
 #include <pab/pab.h>
 
-#include "../examples/games/tree.h"
+#include "stress.h"
 
-static unsigned knob(const char *name, unsigned dflt)
-{
-    const char *v = getenv(name);
-    return v && atoi(v) > 0 ? (unsigned)atoi(v) : dflt;
-}
+#include "../examples/games/tree.h"
 
 static uint64_t rng_state = 0x2545f4914f6cdd1du;
 static uint32_t rng(void)
@@ -112,8 +108,10 @@ static int stress_algorithm(pab_algorithm algo, unsigned searches,
 
 int main(void)
 {
-    unsigned searches = knob("PAB_STRESS_SEARCHES", 40);
-    unsigned threads = knob("PAB_STRESS_THREADS", 8);
+    unsigned searches = (unsigned)stress_knob(
+        "stress_search", "PAB_STRESS_SEARCHES", 40, 1, 100000);
+    unsigned threads = (unsigned)stress_knob(
+        "stress_search", "PAB_STRESS_THREADS", 8, 1, 100000);
     static const pab_algorithm algos[] = {PAB_ALGO_LAZY_SMP, PAB_ALGO_ABDADA,
                                           PAB_ALGO_SIMPLIFIED_ABDADA,
                                           PAB_ALGO_YBWC, PAB_ALGO_JAMBOREE};

@@ -30,6 +30,8 @@
 
 #include <pab/pab.h>
 
+#include "stress.h"
+
 #include "../examples/games/connect4.h"
 #include "../examples/games/tictactoe.h"
 #include "../examples/games/tree.h"
@@ -42,20 +44,6 @@ static void fail(const char *what, unsigned round)
 {
     fprintf(stderr, "%s: round %u: %s\n", prog, round, what);
     exit(1);
-}
-
-static unsigned knob(const char *name, unsigned dflt, unsigned lo, unsigned hi)
-{
-    const char *v = getenv(name);
-    if (v == NULL || *v == '\0')
-        return dflt;
-    char *end;
-    unsigned long x = strtoul(v, &end, 10);
-    if (*end != '\0' || x < lo || x > hi) {
-        fprintf(stderr, "%s: %s must be %u..%u\n", prog, name, lo, hi);
-        exit(2);
-    }
-    return (unsigned)x;
 }
 
 static uint64_t rng_state;
@@ -342,9 +330,13 @@ static void round_boxed(unsigned round, pab_config c, totals *sum)
 
 int main(void)
 {
-    const unsigned searches = knob("PAB_STRESS_SEARCHES", 40, 1, 1000000);
-    const unsigned threads = knob("PAB_STRESS_THREADS", 8, 1, 256);
-    rng_state = 0x9E3779B97F4A7C15ull * knob("PAB_STRESS_SEED", 1, 0, ~0u) | 1;
+    const unsigned searches =
+        (unsigned)stress_knob(prog, "PAB_STRESS_SEARCHES", 40, 1, 1000000);
+    const unsigned threads =
+        (unsigned)stress_knob(prog, "PAB_STRESS_THREADS", 8, 1, 256);
+    rng_state = 0x9E3779B97F4A7C15ull *
+                    (unsigned)stress_knob(prog, "PAB_STRESS_SEED", 1, 0, ~0u) |
+                1;
     c4_game_init(&c4);
     totals sum = {0};
     for (unsigned round = 0; round < searches; round++) {

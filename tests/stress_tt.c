@@ -35,6 +35,8 @@
 
 #include <pab/tt.h>
 
+#include "stress.h"
+
 #define POOL_KEYS      16384u /* phase 1: four times the table's entries */
 #define POOL_HOT       8u /* phase 1: keys that a quarter of the ops share */
 #define HOT_PER_BUCKET 3  /* phase 2: three keys fight over two slots */
@@ -55,22 +57,6 @@ typedef struct worker {
     char failure[200];
 } worker;
 
-static uint64_t mix(uint64_t x)
-{
-    x += UINT64_C(0x9E3779B97F4A7C15);
-    x = (x ^ (x >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-    x = (x ^ (x >> 27)) * UINT64_C(0x94D049BB133111EB);
-    return x ^ (x >> 31);
-}
-
-static uint64_t next(worker *w)
-{
-    w->rng ^= w->rng >> 12;
-    w->rng ^= w->rng << 25;
-    w->rng ^= w->rng >> 27;
-    return w->rng * UINT64_C(0x2545F4914F6CDD1D);
-}
-
 static void fail(worker *w, const char *what, uint64_t key)
 {
     if (w->failure[0] == '\0')
@@ -87,26 +73,26 @@ static void fail(worker *w, const char *what, uint64_t key)
 static uint64_t pool_key(unsigned i)
 {
     if (i < POOL_HOT)
-        return UINT64_C(0x33333333) << 32 | (mix(i) >> 32);
-    return mix(UINT64_C(0xC0FFEE) + i);
+        return UINT64_C(0x33333333) << 32 | (stress_mix(i) >> 32);
+    return stress_mix(UINT64_C(0xC0FFEE) + i);
 }
 
 static pab_score_t data_score(uint64_t key, int depth)
 {
-    uint64_t m = mix(key ^ (uint64_t)depth);
+    uint64_t m = stress_mix(key ^ (uint64_t)depth);
     pab_score_t s = (pab_score_t)(m % (uint64_t)PAB_SCORE_MAX);
     return (m >> 63) ? -s : s;
 }
 
 static pab_move_t data_move(uint64_t key, int depth)
 {
-    pab_move_t m = (pab_move_t)mix(key + 7 * (uint64_t)depth + 1);
+    pab_move_t m = (pab_move_t)stress_mix(key + 7 * (uint64_t)depth + 1);
     return m == PAB_MOVE_NONE ? 0 : m;
 }
 
 static pab_bound data_bound(uint64_t key, int depth)
 {
-    return (pab_bound)(1 + mix(key * 3 + (uint64_t)depth) % 3);
+    return (pab_bound)(1 + stress_mix(key * 3 + (uint64_t)depth) % 3);
 }
 
 static void check_hit(worker *w, uint64_t key, const pab_tt_entry *e)
@@ -130,8 +116,8 @@ static void *data_phase(void *arg)
     pthread_barrier_wait(w->start);
     pab_tt_entry e;
     for (unsigned long op = 0; op < w->ops && !w->failure[0]; op++) {
-        uint64_t r = next(w);
-        uint64_t k = next(w);
+        uint64_t r = stress_next(&w->rng);
+        uint64_t k = stress_next(&w->rng);
         unsigned pick = (unsigned)(k % POOL_KEYS);
         uint64_t key = pool_key((k >> 62) ? pick : pick % POOL_HOT);
         switch ((r >> 32) % 8) {
@@ -190,7 +176,7 @@ static void observe(worker *w, uint64_t key, int depth)
  * abandon.  Returns after giving back everything it took. */
 static void visit(worker *w, uint64_t key, int depth, bool may_nest)
 {
-    uint64_t r = next(w);
+    uint64_t r = stress_next(&w->rng);
     pab_score_t alpha = (pab_score_t)(r % 200) - 100;
     pab_score_t beta = alpha + 1 + (pab_score_t)((r >> 8) % 100);
     pab_score_t a = alpha, b = beta, score;
@@ -234,7 +220,7 @@ static void *abdada_phase(void *arg)
     worker *w = arg;
     pthread_barrier_wait(w->start);
     for (unsigned long op = 0; op < w->ops && !w->failure[0]; op++) {
-        uint64_t r = next(w);
+        uint64_t r = stress_next(&w->rng);
         if (r % 16 == 0) {
             pab_tt_store(w->tt, cold_key(r >> 8), (int)((r >> 4) % 8),
                          PAB_BOUND_EXACT, 0, 0);
@@ -285,21 +271,6 @@ static void *hammer_phase(void *arg)
 
 /* ---- Driver ---- */
 
-static unsigned long knob(const char *name, unsigned long dflt,
-                          unsigned long max)
-{
-    const char *s = getenv(name);
-    if (s == NULL || *s == '\0')
-        return dflt;
-    char *end;
-    unsigned long v = strtoul(s, &end, 10);
-    if (*end != '\0' || v == 0 || v > max) {
-        fprintf(stderr, "stress_tt: bad %s=%s (1..%lu)\n", name, s, max);
-        exit(2);
-    }
-    return v;
-}
-
 static const char *run(worker *ws, unsigned n, pab_tt *tt, uint64_t seed,
                        void *(*fn)(void *))
 {
@@ -309,7 +280,7 @@ static const char *run(worker *ws, unsigned n, pab_tt *tt, uint64_t seed,
     for (unsigned i = 0; i < n; i++) {
         ws[i].tt = tt;
         ws[i].start = &start;
-        ws[i].rng = mix(seed * 1000003u + i) | 1;
+        ws[i].rng = stress_mix(seed * 1000003u + i) | 1;
         if (pthread_create(&ws[i].thread, NULL, fn, &ws[i]) != 0) {
             /* The started threads wait at the barrier forever. */
             fprintf(stderr, "stress_tt: could not start a thread\n");
@@ -366,9 +337,12 @@ static const char *check_hammer_count(pab_tt *tt, char *line, size_t size)
 
 int main(void)
 {
-    unsigned threads = (unsigned)knob("PAB_STRESS_THREADS", 4, 1024);
-    unsigned long ops = knob("PAB_STRESS_OPS", 200000, 1000000000ul);
-    uint64_t seed = knob("PAB_STRESS_SEED", 1, (unsigned long)-1);
+    unsigned threads =
+        (unsigned)stress_knob("stress_tt", "PAB_STRESS_THREADS", 4, 1, 1024);
+    unsigned long ops =
+        stress_knob("stress_tt", "PAB_STRESS_OPS", 200000, 1, 1000000000ul);
+    uint64_t seed =
+        stress_knob("stress_tt", "PAB_STRESS_SEED", 1, 1, (unsigned long)-1);
     worker *ws = calloc(threads, sizeof *ws);
     if (ws == NULL)
         return die("stress_tt: out of memory", NULL, NULL);
