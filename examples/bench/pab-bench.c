@@ -132,7 +132,12 @@ static int cmd_perft(const options *o)
             g->unmake(l.state, moves[i], g->user);
             l.ex->move_name(g, l.state, moves[i], name, sizeof name);
             printf("%s: %" PRIu64 "\n", name, count);
+            fflush(stdout);
             total += count;
+            if (bench_now_ms() - t0 > 1000) /* progress, after a second */
+                fprintf(stderr,
+                        "perft: %d of %d root moves, %" PRIu64 " leaves\n",
+                        i + 1, n, total);
         } else {
             g->unmake(l.state, moves[i], g->user);
         }
