@@ -246,6 +246,10 @@ static int cmd_solve(const options *o)
             cfg.max_depth = PAB_DEPTH_MAX;
     }
     run_search(o, &l, &cfg, &res);
+    if (res.stopped)
+        printf("stopped by a limit after depth %d of %d: the score below is "
+               "that depth's value, not the game's\n",
+               res.depth, cfg.max_depth);
     printf("time_ms %" PRIu64 " nodes %" PRIu64 "\nscore %ld\n", res.time_ms,
            res.stats.nodes, l.ex->natural_score(&l.game, l.state, res.score));
     bench_unload(&l);
