@@ -404,10 +404,7 @@ static void model_tree(const tree_params *p, uint32_t seed, model_run *run)
 /* SplitMix64: a generator unrelated to the tree's, for independent nodes. */
 static uint64_t splitmix64(uint64_t *s)
 {
-    uint64_t z = (*s += 0x9e3779b97f4a7c15u);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    return z ^ (z >> 31);
+    return ex_mix64(*s += 0x9e3779b97f4a7c15u);
 }
 
 static void model_free_nodes(const tree_params *p, unsigned long samples,

@@ -250,15 +250,6 @@ static pab_score_t c4_evaluate(const void *state, void *user)
 /* A bijective 64-bit mixer (the finaliser of the SplitMix generator): keys
  * that differ anywhere give unrelated hashes, and distinct keys never
  * collide. */
-static uint64_t mix64(uint64_t x)
-{
-    x ^= x >> 30;
-    x *= UINT64_C(0xbf58476d1ce4e5b9);
-    x ^= x >> 27;
-    x *= UINT64_C(0x94d049bb133111eb);
-    x ^= x >> 31;
-    return x;
-}
 
 /* current + mask + bottom row marks, per column, the cell above the top
  * stone and keeps the mover's stones below it: a unique key. */
@@ -266,7 +257,7 @@ static uint64_t c4_hash(const void *state, void *user)
 {
     const c4_pos *pos = state;
     (void)user;
-    return mix64(pos->current + pos->mask + BOTTOM_ROW);
+    return ex_mix64(pos->current + pos->mask + BOTTOM_ROW);
 }
 
 /* No move_index: the library would sort quiet moves by history and undo

@@ -8,6 +8,7 @@
 #define PAB_EXAMPLE_GAMES_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include <pab/pab.h>
 
@@ -63,6 +64,10 @@ int ex_error(char *err, size_t errlen, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
+
+/* SplitMix64's finaliser: a bijective 64-bit mix in which every input bit
+ * moves about half the output bits; the games build their keys with it. */
+uint64_t ex_mix64(uint64_t x);
 
 /* The game called `name`, or NULL. */
 const ex_game *ex_game_find(const char *name);

@@ -194,24 +194,13 @@ static pab_score_t oth_evaluate(const void *state, void *user)
     return (pab_score_t)(2 * (mine - theirs) + 8 * corners);
 }
 
-/* The SplitMix finaliser, a bijective 64-bit mixer. */
-static uint64_t mix64(uint64_t x)
-{
-    x ^= x >> 30;
-    x *= UINT64_C(0xbf58476d1ce4e5b9);
-    x ^= x >> 27;
-    x *= UINT64_C(0x94d049bb133111eb);
-    x ^= x >> 31;
-    return x;
-}
-
 /* The two boards are relative to the side to move, so they already say
  * whose turn it is; the colours play no part in the value and stay out. */
 static uint64_t oth_hash(const void *state, void *user)
 {
     const oth_pos *pos = state;
     (void)user;
-    return mix64(pos->own ^ mix64(pos->opp));
+    return ex_mix64(pos->own ^ ex_mix64(pos->opp));
 }
 
 /* No move_flags: without it the library neither reduces nor prunes, so an

@@ -33,3 +33,12 @@ int ex_error(char *err, size_t errlen, const char *fmt, ...)
     }
     return PAB_EINVAL;
 }
+
+uint64_t ex_mix64(uint64_t x)
+{
+    x ^= x >> 30;
+    x *= UINT64_C(0xbf58476d1ce4e5b9);
+    x ^= x >> 27;
+    x *= UINT64_C(0x94d049bb133111eb);
+    return x ^ (x >> 31);
+}

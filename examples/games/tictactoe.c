@@ -110,10 +110,7 @@ static uint64_t ttt_hash(const void *state, void *user)
     uint64_t x = 0;
     for (int i = 0; i < 9; i++)
         x = x * 3 + s->cell[i];
-    x += 0x9e3779b97f4a7c15u;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9u;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebu;
-    return x ^ (x >> 31);
+    return ex_mix64(x + 0x9e3779b97f4a7c15u);
 }
 
 static unsigned ttt_move_index(const void *state, pab_move_t m, void *user)

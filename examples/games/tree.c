@@ -361,28 +361,16 @@ uint32_t tree_pscore_from_score(pab_score_t score, bool max_node)
 
 #define TREE_GOLDEN 0x9e3779b97f4a7c15u
 
-/* A bijective 64-bit finaliser (the SplitMix64 one): every input bit moves
- * about half the output bits. */
-static uint64_t mix64(uint64_t x)
-{
-    x ^= x >> 30;
-    x *= 0xbf58476d1ce4e5b9u;
-    x ^= x >> 27;
-    x *= 0x94d049bb133111ebu;
-    x ^= x >> 31;
-    return x;
-}
-
 static uint64_t root_key(const tree_params *params, uint32_t seed)
 {
     uint64_t shape =
         (uint64_t)params->b << 16 | (uint64_t)params->wa << 8 | params->wb;
-    return mix64(mix64(seed + TREE_GOLDEN) ^ shape);
+    return ex_mix64(ex_mix64(seed + TREE_GOLDEN) ^ shape);
 }
 
 static uint64_t child_key(uint64_t parent, unsigned index)
 {
-    return mix64(parent + TREE_GOLDEN * ((uint64_t)index + 1u));
+    return ex_mix64(parent + TREE_GOLDEN * ((uint64_t)index + 1u));
 }
 
 /* ---- the position ------------------------------------------------------- */
