@@ -5,7 +5,7 @@ lib_libpab_la_SOURCES = \
 	lib/internal.h \
 	lib/error.c \
 	lib/tt.c lib/cs.c \
-	lib/game.c lib/perft.c \
+	lib/runtime_sim.c lib/game.c lib/perft.c \
 	lib/workers.c lib/negascout.c lib/serial.c \
 	lib/lazy_smp.c lib/abdada.c lib/simplified_abdada.c \
 	lib/splitpoint.h lib/splitpoint.c lib/ybwc.c lib/jamboree.c \

@@ -35,6 +35,10 @@ static pab_move_t *ply_moves(worker *w, int ply)
 static int generate(worker *w, int ply, pab_score_t *terminal)
 {
     const pab_game *g = w->sh->game;
+    /* PABSim's expand state, and the search step that finds the moves run
+     * out (or cut off): once per interior node either way. */
+    rt_work_done(RT_WORK_EXPAND);
+    rt_work_done(RT_WORK_SEARCH);
     *terminal = 0;
     int n = g->generate(w->state, ply_moves(w, ply), w->sh->capacity, terminal,
                         g->user);
@@ -52,6 +56,7 @@ static int generate(worker *w, int ply, pab_score_t *terminal)
 static pab_score_t evaluate(worker *w, int ply)
 {
     const pab_game *g = w->sh->game;
+    rt_work_done(RT_WORK_EVAL);
     pab_score_t v = g->evaluate(w->state, g->user);
     if (v < PAB_SCORE_MIN || v > PAB_SCORE_MAX) {
         worker_fail(w, PAB_EGAME);
@@ -64,6 +69,7 @@ static pab_score_t evaluate(worker *w, int ply)
 static bool make(worker *w, pab_move_t m)
 {
     const pab_game *g = w->sh->game;
+    rt_work_done(RT_WORK_SEARCH);
     if (g->make(w->state, m, g->user))
         return true;
     g->unmake(w->state, m, g->user);
@@ -73,6 +79,7 @@ static bool make(worker *w, pab_move_t m)
 static void unmake(worker *w, pab_move_t m)
 {
     const pab_game *g = w->sh->game;
+    rt_work_done(RT_WORK_UPDATE); /* the parent takes the child's value */
     g->unmake(w->state, m, g->user);
 }
 
@@ -301,6 +308,7 @@ pab_score_t ns_quiesce(worker *w, pab_score_t alpha, pab_score_t beta, int ply)
             return best;
         if (best > alpha)
             alpha = best;
+        rt_work_done(RT_WORK_EXPAND);
         n = g->generate_noisy(w->state, moves, w->sh->capacity, g->user);
         if (n < 0 || (unsigned)n > w->sh->capacity) {
             worker_fail(w, PAB_EGAME);

@@ -249,10 +249,18 @@ static unsigned shard_index(const pab_tt *tt, uint64_t key)
     return tt->shard_bits == 0 ? 0 : (unsigned)(key >> (64 - tt->shard_bits));
 }
 
-static tt_bucket *bucket_of(const pab_tt *tt, uint64_t key)
+static tt_bucket *bucket_at(const pab_tt *tt, uint64_t key)
 {
     const tt_shard *s = &tt->shard[shard_index(tt, key)];
     return &s->buckets[mulhi64(key << tt->shard_bits, s->nbuckets)];
+}
+
+/* The bucket about to be read or written: a simulated machine keeps shard
+ * i in processor i's memory and charges the others for the way there. */
+static tt_bucket *bucket_of(const pab_tt *tt, uint64_t key)
+{
+    rt_home(shard_index(tt, key));
+    return bucket_at(tt, key);
 }
 
 static unsigned current_age(const pab_tt *tt)
@@ -680,7 +688,7 @@ void pab_tt_store(pab_tt *tt, uint64_t key, int depth, pab_bound bound,
 
 void pab_tt_prefetch(const pab_tt *tt, uint64_t key)
 {
-    rt_prefetch(bucket_of(tt, key));
+    rt_prefetch(bucket_at(tt, key));
 }
 
 /* Permille of a sample of about 1000 entries, spread over (at most 500)

@@ -98,6 +98,7 @@ static bool worker_poll(worker *w)
 
 bool worker_node(worker *w)
 {
+    rt_node(); /* a simulation's switch point; the node's return state */
     w->stats.nodes++;
     if (--w->poll == 0)
         return worker_poll(w);
@@ -227,8 +228,52 @@ static int pool_grow(pool *p, unsigned count)
     return 0;
 }
 
+/* In a simulation the helpers are virtual processors started for this one
+ * job (runtime_sim.c); a parked OS thread cannot take part in one. */
+typedef struct sim_helper {
+    pool_job job;
+    void *arg;
+    unsigned index;
+} sim_helper;
+
+static void *sim_helper_main(void *arg)
+{
+    const sim_helper *h = arg;
+    h->job(h->index, h->arg);
+    return NULL;
+}
+
+static int run_simulated(unsigned threads, pool_job job, void *arg)
+{
+    rt_thread *t = calloc(threads, sizeof *t);
+    sim_helper *h = calloc(threads, sizeof *h);
+    if (t == NULL || h == NULL) {
+        free(t);
+        free(h);
+        return PAB_ENOMEM;
+    }
+    int rc = 0;
+    unsigned started = 1;
+    for (; started < threads; started++) {
+        h[started] = (sim_helper){job, arg, started};
+        if (rt_thread_start(&t[started], sim_helper_main, &h[started]) < 0) {
+            rc = PAB_ETHREAD;
+            break;
+        }
+    }
+    /* The helpers that did start stop when index 0 is done. */
+    job(0, arg);
+    for (unsigned i = 1; i < started; i++)
+        rt_thread_join(&t[i]);
+    free(t);
+    free(h);
+    return rc;
+}
+
 int pool_run(pool *p, unsigned threads, pool_job job, void *arg)
 {
+    if (rt_simulated())
+        return run_simulated(threads, job, arg);
     unsigned helpers = threads - 1;
     rt_mutex_lock(&p->lock);
     int rc = pool_grow(p, helpers);

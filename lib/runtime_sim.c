@@ -1,0 +1,555 @@
+/*
+ * runtime_sim: the runtime interface a second time, as a simulated
+ * multiprocessor, so that the unchanged algorithm code can be measured on
+ * far more processors than the machine has.  It follows the idea of the
+ * 2001 parallel alpha-beta thesis' PABSim (chapter 6): each processor is a
+ * fiber, and time is a virtual clock per processor advanced by a cost
+ * model.
+ *
+ * Model.  A virtual processor is a user-level context with its own stack
+ * on the one OS thread that called rt_sim_run().  Its clock advances by the
+ * cost model (rt_model) at every node, at every unit of node computation
+ * (the thesis' expand, eval, search, return and update states) and at
+ * every shared-memory operation and blocking call.  Nodes, shared-memory
+ * operations and blocking calls are the only switch points: there the
+ * processor that runs next is always the runnable one with the smallest
+ * clock, the smaller index first among equals.  So every shared-memory
+ * operation is performed in the order of its virtual time, the way the
+ * machine being modelled would order it, and a memory word, a lock or a
+ * condition variable behaves as on real hardware under that interleaving.
+ * Waiting costs virtual time, never host time: a processor blocked on a
+ * lock or a condition is off the run queue until it is handed the lock or
+ * woken, and its clock then jumps to the waker's; a backoff (rt_yield)
+ * costs `wait` ticks and switches.
+ *
+ * Invariants.  Exactly one context runs at a time and rt_self names it; a
+ * processor is in at most one of: running, the run queue (a binary heap on
+ * (clock, index)), one wait list (a lock's, a condition's, or a join).
+ * Nothing switches between putting a processor on a wait list and taking
+ * it off the run queue, so it can never be woken twice.
+ *
+ * Why there are no races.  All contexts run on one OS thread and
+ * interleave only inside the rt_ calls, so the simulator's own state (the
+ * heap, the wait lists, the clocks) is touched by one context at a time.
+ * The interleaving is a function of the clocks alone, which makes a run
+ * deterministic: the same search gives the same virtual time, nodes and
+ * answer every time, and a parallel bug found here can be replayed.
+ *
+ * Context switches.  _setjmp/_longjmp, which save no signal mask and so
+ * make no system call; a context is entered the first time through
+ * makecontext/swapcontext, which jumps straight back (the trick QEMU's
+ * ucontext coroutines use).  AddressSanitizer is told about every switch
+ * (__sanitizer_start_switch_fiber/__sanitizer_finish_switch_fiber).
+ * ThreadSanitizer is not: it does not follow _longjmp between stacks, and
+ * a simulation has no threads to check.
+ */
+#include "config.h"
+
+/* glibc's fortified longjmp refuses to jump to another stack. */
+#undef _FORTIFY_SOURCE
+/* mmap's MAP_ANONYMOUS and MAP_NORESERVE, _setjmp, ucontext. */
+#define _DEFAULT_SOURCE 1
+
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <ucontext.h>
+#include <unistd.h>
+
+#include <pab/common.h>
+
+#include "runtime.h"
+
+#if defined(__SANITIZE_ADDRESS__)
+#define SIM_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SIM_ASAN 1
+#endif
+#endif
+
+#ifdef SIM_ASAN
+#include <sanitizer/common_interface_defs.h>
+/* Sanitizer frames are bigger. */
+#define SIM_STACK_BYTES ((size_t)16 << 20)
+#else
+#define SIM_STACK_BYTES ((size_t)4 << 20)
+#endif
+
+_Thread_local rt_proc *rt_self;
+
+typedef struct sim sim;
+
+struct rt_proc {
+    jmp_buf ctx; /* where it resumes */
+    sim *sim;
+    uint64_t clock;
+    unsigned index;
+    bool done;
+    rt_proc *next;   /* in a wait list */
+    rt_proc *joiner; /* blocked in rt_thread_join on this one */
+    rt_thread_fn fn;
+    void *arg;
+    void *map; /* the stack mapping, guard page first */
+    size_t map_bytes;
+    void *fake_stack; /* AddressSanitizer's, while switched out */
+};
+
+struct sim {
+    rt_model model;
+    rt_proc **procs; /* by index */
+    unsigned n, max;
+    rt_proc **heap; /* the run queue */
+    unsigned queued;
+    jmp_buf host; /* rt_sim_run's context */
+    const void *host_bottom;
+    size_t host_size;
+    void *host_fake;
+    uint64_t epoch_ns;
+    bool deadlock;
+};
+
+/* ---- AddressSanitizer's fiber annotations ------------------------------- */
+
+static size_t page_bytes(void)
+{
+    long n = sysconf(_SC_PAGESIZE);
+    return n > 0 ? (size_t)n : 4096u;
+}
+
+static void *stack_bottom(const rt_proc *p)
+{
+    return (char *)p->map + page_bytes();
+}
+
+static size_t stack_bytes(const rt_proc *p)
+{
+    return p->map_bytes - page_bytes();
+}
+
+/* Leaving a stack for [bottom, bottom + size); fake is where the leaving
+ * context's fake stack is kept, NULL when it never comes back. */
+static void fiber_leave(void **fake, const void *bottom, size_t size)
+{
+#ifdef SIM_ASAN
+    __sanitizer_start_switch_fiber(fake, bottom, size);
+#else
+    (void)fake;
+    (void)bottom;
+    (void)size;
+#endif
+}
+
+/* Arrived; *bottom and *size (if not NULL) describe the stack we left. */
+static void fiber_arrive(void *fake, const void **bottom, size_t *size)
+{
+#ifdef SIM_ASAN
+    __sanitizer_finish_switch_fiber(fake, bottom, size);
+#else
+    (void)fake;
+    (void)bottom;
+    (void)size;
+#endif
+}
+
+/* ---- the run queue: a binary heap on (clock, index) ---------------------- */
+
+static bool earlier(const rt_proc *a, const rt_proc *b)
+{
+    return a->clock < b->clock || (a->clock == b->clock && a->index < b->index);
+}
+
+static void heap_sift_up(sim *s, unsigned i)
+{
+    rt_proc *p = s->heap[i];
+    while (i > 0 && earlier(p, s->heap[(i - 1) / 2])) {
+        s->heap[i] = s->heap[(i - 1) / 2];
+        i = (i - 1) / 2;
+    }
+    s->heap[i] = p;
+}
+
+static void heap_sift_down(sim *s, unsigned i)
+{
+    rt_proc *p = s->heap[i];
+    for (;;) {
+        unsigned c = 2 * i + 1;
+        if (c >= s->queued)
+            break;
+        if (c + 1 < s->queued && earlier(s->heap[c + 1], s->heap[c]))
+            c++;
+        if (!earlier(s->heap[c], p))
+            break;
+        s->heap[i] = s->heap[c];
+        i = c;
+    }
+    s->heap[i] = p;
+}
+
+static void heap_push(sim *s, rt_proc *p)
+{
+    s->heap[s->queued] = p;
+    heap_sift_up(s, s->queued++);
+}
+
+static rt_proc *heap_pop(sim *s)
+{
+    if (s->queued == 0)
+        return NULL;
+    rt_proc *top = s->heap[0];
+    s->heap[0] = s->heap[--s->queued];
+    if (s->queued > 0)
+        heap_sift_down(s, 0);
+    return top;
+}
+
+/* ---- switching ----------------------------------------------------------- */
+
+/* Run `to`; `from` resumes here when its turn comes. */
+static void switch_to(rt_proc *from, rt_proc *to)
+{
+    if (_setjmp(from->ctx) == 0) {
+        fiber_leave(&from->fake_stack, stack_bottom(to), stack_bytes(to));
+        rt_self = to;
+        _longjmp(to->ctx, 1);
+    }
+    fiber_arrive(from->fake_stack, NULL, NULL);
+}
+
+/* Leave `from` for good: to the next runnable processor, or back to
+ * rt_sim_run when there is none. */
+static _Noreturn void leave_for_good(sim *s)
+{
+    rt_proc *next = heap_pop(s);
+    if (next == NULL) {
+        fiber_leave(NULL, s->host_bottom, s->host_size);
+        rt_self = NULL;
+        _longjmp(s->host, 1);
+    }
+    fiber_leave(NULL, stack_bottom(next), stack_bytes(next));
+    rt_self = next;
+    _longjmp(next->ctx, 1);
+}
+
+/* A switch point: let an earlier processor run first. */
+static void reschedule(sim *s, rt_proc *p)
+{
+    if (s->queued == 0 || !earlier(s->heap[0], p))
+        return;
+    rt_proc *next = s->heap[0];
+    s->heap[0] = p;
+    heap_sift_down(s, 0);
+    switch_to(p, next);
+}
+
+/* p waits on a list; run someone else until it is woken. */
+static void block(sim *s, rt_proc *p)
+{
+    rt_proc *next = heap_pop(s);
+    if (next == NULL) {
+        s->deadlock = true;
+        leave_for_good(s);
+    }
+    switch_to(p, next);
+}
+
+static void wake(sim *s, rt_proc *p, uint64_t at)
+{
+    if (p->clock < at)
+        p->clock = at;
+    heap_push(s, p);
+}
+
+static void append(rt_proc **list, rt_proc *p)
+{
+    p->next = NULL;
+    while (*list != NULL)
+        list = &(*list)->next;
+    *list = p;
+}
+
+/* ---- starting a processor ------------------------------------------------ */
+
+/* Handed to the trampoline, which makecontext() cannot pass a pointer. */
+static _Thread_local struct {
+    rt_proc *proc;
+    jmp_buf *back;
+    void *fake;
+} starting;
+
+static void trampoline(void)
+{
+    rt_proc *p = starting.proc;
+    const void *bottom = NULL;
+    size_t size = 0;
+    fiber_arrive(NULL, &bottom, &size);
+    if (p->index == 0) { /* started by rt_sim_run: that stack is the host's */
+        p->sim->host_bottom = bottom;
+        p->sim->host_size = size;
+    }
+    if (_setjmp(p->ctx) == 0) {
+        fiber_leave(&p->fake_stack, bottom, size);
+        _longjmp(*starting.back, 1);
+    }
+    /* The processor's first turn. */
+    p = rt_self;
+    fiber_arrive(p->fake_stack, NULL, NULL);
+    p->fn(p->arg);
+    p->done = true;
+    if (p->joiner != NULL)
+        wake(p->sim, p->joiner, p->clock);
+    leave_for_good(p->sim);
+}
+
+static void proc_free(rt_proc *p)
+{
+    if (p->map != NULL)
+        munmap(p->map, p->map_bytes);
+    free(p);
+}
+
+/* Enter p's stack once, to the _setjmp in trampoline(), and come back. */
+static int first_entry(rt_proc *p)
+{
+    ucontext_t uc, back_uc;
+    jmp_buf back;
+    if (getcontext(&uc) < 0)
+        return -1;
+    uc.uc_stack.ss_sp = stack_bottom(p);
+    uc.uc_stack.ss_size = stack_bytes(p);
+    uc.uc_link = NULL;
+    makecontext(&uc, trampoline, 0);
+    starting.proc = p;
+    starting.back = &back;
+    if (_setjmp(back) == 0) {
+        fiber_leave(&starting.fake, stack_bottom(p), stack_bytes(p));
+        swapcontext(&back_uc, &uc);
+    }
+    fiber_arrive(starting.fake, NULL, NULL);
+    return 0;
+}
+
+/* A new processor at `clock`, ready to run fn(arg) when its turn comes. */
+static rt_proc *proc_new(sim *s, rt_thread_fn fn, void *arg, uint64_t clock)
+{
+    rt_proc *p = calloc(1, sizeof *p);
+    if (p == NULL)
+        return NULL;
+    p->sim = s;
+    p->index = s->n;
+    p->clock = clock;
+    p->fn = fn;
+    p->arg = arg;
+    p->map_bytes = SIM_STACK_BYTES + page_bytes();
+    p->map = mmap(NULL, p->map_bytes, PROT_READ | PROT_WRITE,
+                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (p->map == MAP_FAILED) {
+        p->map = NULL;
+        proc_free(p);
+        return NULL;
+    }
+    if (mprotect(p->map, page_bytes(), PROT_NONE) < 0 || first_entry(p) < 0) {
+        proc_free(p);
+        return NULL;
+    }
+    s->procs[s->n++] = p;
+    return p;
+}
+
+/* ---- the runtime calls ----------------------------------------------------
+ */
+
+void rt_sim_access(rt_access kind)
+{
+    rt_proc *p = rt_self;
+    sim *s = p->sim;
+    p->clock += kind == RT_ACCESS_ATOMIC ? s->model.atomic : s->model.plain;
+    reschedule(s, p);
+}
+
+void rt_sim_work(rt_work kind)
+{
+    rt_proc *p = rt_self;
+    p->clock += p->sim->model.work[kind];
+}
+
+void rt_sim_node(void)
+{
+    rt_proc *p = rt_self;
+    sim *s = p->sim;
+    p->clock += s->model.work[RT_WORK_RETURN];
+    reschedule(s, p);
+}
+
+void rt_sim_home(uint64_t home)
+{
+    rt_proc *p = rt_self;
+    sim *s = p->sim;
+    if (home % s->max != p->index)
+        p->clock += s->model.remote;
+}
+
+int rt_sim_thread_start(rt_thread *t, rt_thread_fn fn, void *arg)
+{
+    rt_proc *p = rt_self;
+    sim *s = p->sim;
+    if (s->n == s->max)
+        return -1;
+    /* Starting a processor is waking a waiting one: the starter signals
+     * (an atomic operation), and the new one notices a backoff round
+     * later.  Processors started in a row thus start apart, and do not
+     * run in lockstep, which real ones never do. */
+    p->clock += s->model.atomic;
+    rt_proc *q = proc_new(s, fn, arg, p->clock + s->model.wait);
+    if (q == NULL)
+        return -1;
+    heap_push(s, q);
+    t->proc = q;
+    return 0;
+}
+
+void rt_sim_thread_join(rt_thread *t)
+{
+    rt_proc *p = rt_self;
+    rt_proc *q = t->proc;
+    if (!q->done) {
+        q->joiner = p;
+        block(p->sim, p);
+    }
+    if (p->clock < q->clock)
+        p->clock = q->clock;
+}
+
+/* Hand the lock to its first waiter, or free it (no switch point). */
+static void release(sim *s, rt_mutex *m, const rt_proc *p)
+{
+    rt_proc *next = m->waiters;
+    if (next == NULL) {
+        m->holder = NULL;
+        return;
+    }
+    m->waiters = next->next;
+    m->holder = next;
+    wake(s, next, p->clock + s->model.atomic);
+}
+
+void rt_sim_lock(rt_mutex *m)
+{
+    rt_proc *p = rt_self;
+    sim *s = p->sim;
+    p->clock += s->model.atomic;
+    reschedule(s, p);
+    if (m->holder == NULL) {
+        m->holder = p;
+        return;
+    }
+    append(&m->waiters, p);
+    block(s, p); /* until release() hands it over */
+}
+
+void rt_sim_unlock(rt_mutex *m)
+{
+    rt_proc *p = rt_self;
+    sim *s = p->sim;
+    p->clock += s->model.plain;
+    reschedule(s, p);
+    release(s, m, p);
+}
+
+void rt_sim_cond_wait(rt_cond *c, rt_mutex *m)
+{
+    rt_proc *p = rt_self;
+    sim *s = p->sim;
+    p->clock += s->model.plain;
+    reschedule(s, p);
+    append(&c->waiters, p);
+    release(s, m, p);
+    block(s, p);
+    rt_sim_lock(m);
+}
+
+void rt_sim_cond_broadcast(rt_cond *c)
+{
+    rt_proc *p = rt_self;
+    sim *s = p->sim;
+    p->clock += s->model.atomic;
+    reschedule(s, p);
+    for (rt_proc *q = c->waiters, *next; q != NULL; q = next) {
+        next = q->next;
+        q->next = NULL;
+        wake(s, q, p->clock);
+    }
+    c->waiters = NULL;
+}
+
+void rt_sim_yield(void)
+{
+    rt_proc *p = rt_self;
+    sim *s = p->sim;
+    p->clock += s->model.wait;
+    reschedule(s, p);
+}
+
+uint64_t rt_sim_now_ns(void)
+{
+    const rt_proc *p = rt_self;
+    return p->sim->epoch_ns + p->clock;
+}
+
+/* ---- a simulation ----------------------------------------------------------
+ */
+
+static void sim_free(sim *s)
+{
+    for (unsigned i = 0; i < s->n; i++)
+        proc_free(s->procs[i]);
+    free(s->procs);
+    free(s->heap);
+    free(s);
+}
+
+/* Run the processors until none is runnable. */
+static void run_all(sim *s)
+{
+    if (_setjmp(s->host) == 0) {
+        rt_proc *first = heap_pop(s);
+        fiber_leave(&s->host_fake, stack_bottom(first), stack_bytes(first));
+        rt_self = first;
+        _longjmp(first->ctx, 1);
+    }
+    fiber_arrive(s->host_fake, NULL, NULL);
+}
+
+int rt_sim_run(const rt_model *model, unsigned max_procs, rt_thread_fn fn,
+               void *arg, uint64_t epoch_ns, uint64_t *ticks)
+{
+    if (rt_simulated() || max_procs == 0)
+        return PAB_EINVAL;
+    sim *s = calloc(1, sizeof *s);
+    if (s == NULL)
+        return PAB_ENOMEM;
+    s->model = *model;
+    s->max = max_procs;
+    s->epoch_ns = epoch_ns;
+    s->procs = calloc(max_procs, sizeof *s->procs);
+    s->heap = calloc(max_procs, sizeof *s->heap);
+    if (s->procs == NULL || s->heap == NULL ||
+        proc_new(s, fn, arg, 0) == NULL) {
+        sim_free(s);
+        return PAB_ENOMEM;
+    }
+    heap_push(s, s->procs[0]);
+    run_all(s);
+    uint64_t end = 0;
+    bool stuck = s->deadlock;
+    for (unsigned i = 0; i < s->n; i++) {
+        if (s->procs[i]->clock > end)
+            end = s->procs[i]->clock;
+        stuck |= !s->procs[i]->done;
+    }
+    *ticks = end;
+    int rc = stuck ? PAB_EDEADLOCK : 0;
+    sim_free(s);
+    return rc;
+}
