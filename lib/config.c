@@ -37,6 +37,16 @@ static void set_defaults(pab_config *c)
     c->split_min_depth = 2;
     c->split_policy = PAB_SPLIT_RANDOM_OWNER;
     c->multipv = 1;
+    /* The thesis' PABSim state times (section 6.4.3); see pab(7). */
+    c->sim_expand = 3;
+    c->sim_eval = 8;
+    c->sim_search = 1;
+    c->sim_return = 1;
+    c->sim_update = 1;
+    c->sim_shared = 0;
+    c->sim_atomic = 1;
+    c->sim_remote = 0;
+    c->sim_wait = 36;
 }
 
 /* The caller's struct may be older (smaller) or newer (larger) than ours:
@@ -52,10 +62,9 @@ void pab_config_init_size(pab_config *c, size_t size)
     c->size = size;
 }
 
-/* The smallest pab_config accepted: the layout of libpab 0.1, the first
- * published one.  Fields added later must be checked only when the
- * caller's size covers them. */
-#define PAB_CONFIG_SIZE_0_1 sizeof(pab_config)
+/* The smallest pab_config accepted: the layout of libpab 0.1.  Fields
+ * added later must be checked only when the caller's size covers them. */
+#define PAB_CONFIG_SIZE_0_1 CONFIG_SIZE_0_1
 
 static int validate_variants(const pab_config *c)
 {
@@ -79,6 +88,20 @@ static int validate_variants(const pab_config *c)
     return 0;
 }
 
+/* libpab 0.2: the simulated multiprocessor. */
+static int validate_simulation(const pab_config *c)
+{
+    if (c->size <= PAB_CONFIG_SIZE_0_1 || !c->simulate)
+        return 0;
+    const unsigned costs[] = {c->sim_expand, c->sim_eval,   c->sim_search,
+                              c->sim_return, c->sim_update, c->sim_shared,
+                              c->sim_atomic, c->sim_remote, c->sim_wait};
+    for (size_t i = 0; i < sizeof costs / sizeof costs[0]; i++)
+        if (costs[i] > PAB_SIM_COST_MAX)
+            return PAB_EINVAL;
+    return 0;
+}
+
 int pab_config_validate(const pab_config *c)
 {
     if (c == NULL)
@@ -99,7 +122,8 @@ int pab_config_validate(const pab_config *c)
     if (c->futility_pruning &&
         (c->futility_margin < 0 || c->futility_margin > PAB_SCORE_MAX))
         return PAB_EINVAL;
-    return validate_variants(c);
+    int rc = validate_variants(c);
+    return rc < 0 ? rc : validate_simulation(c);
 }
 
 /* ---- fields by name ------------------------------------------------------ */
@@ -153,6 +177,16 @@ static const option options[] = {
     OPT(split_policy, OPT_POLICY),
     OPT(multipv, OPT_UINT),
     OPT(mate_moves, OPT_UINT),
+    OPT(simulate, OPT_BOOL),
+    OPT(sim_expand, OPT_UINT),
+    OPT(sim_eval, OPT_UINT),
+    OPT(sim_search, OPT_UINT),
+    OPT(sim_return, OPT_UINT),
+    OPT(sim_update, OPT_UINT),
+    OPT(sim_shared, OPT_UINT),
+    OPT(sim_atomic, OPT_UINT),
+    OPT(sim_remote, OPT_UINT),
+    OPT(sim_wait, OPT_UINT),
 };
 
 static int parse_bool(const char *v, bool *out)

@@ -311,8 +311,8 @@ static void normalise(pab_config *dst, const pab_config *src)
  * layout, so today every accepted config has the whole result. */
 static size_t result_size(size_t config_size)
 {
-    (void)config_size;
-    return sizeof(pab_result);
+    return config_size <= CONFIG_SIZE_0_1 ? RESULT_SIZE_0_1
+                                          : sizeof(pab_result);
 }
 
 /* Depth 0 or a root without moves: no tree to search. */
@@ -376,6 +376,48 @@ static int setup_workers(search *sh, const void *root)
     return 0;
 }
 
+/* ---- the simulated multiprocessor -------------------------------------- */
+
+static rt_model model_of(const pab_config *c)
+{
+    rt_model m;
+    m.work[RT_WORK_EXPAND] = c->sim_expand;
+    m.work[RT_WORK_EVAL] = c->sim_eval;
+    m.work[RT_WORK_SEARCH] = c->sim_search;
+    m.work[RT_WORK_RETURN] = c->sim_return;
+    m.work[RT_WORK_UPDATE] = c->sim_update;
+    m.plain = c->sim_shared;
+    m.atomic = c->sim_atomic;
+    m.remote = c->sim_remote;
+    m.wait = c->sim_wait;
+    return m;
+}
+
+typedef struct simulated {
+    search *sh;
+    int rc;
+} simulated;
+
+static void *simulated_main(void *arg)
+{
+    simulated *job = arg;
+    job->rc = algorithm_run[job->sh->cfg.algorithm](job->sh);
+    return NULL;
+}
+
+/* The algorithm, on real threads or on cfg.threads virtual processors
+ * whose virtual time goes to the result. */
+static int run_algorithm(search *sh)
+{
+    if (!sh->cfg.simulate)
+        return algorithm_run[sh->cfg.algorithm](sh);
+    const rt_model model = model_of(&sh->cfg);
+    simulated job = {sh, 0};
+    int rc = rt_sim_run(&model, sh->cfg.threads, simulated_main, &job,
+                        sh->start_ns, &sh->result->ticks);
+    return rc < 0 ? rc : job.rc;
+}
+
 /* Set up the workers, answer the trivial cases, run the algorithm, and sum
  * every thread's counters. */
 static int run(search *sh, const void *root)
@@ -396,7 +438,7 @@ static int run(search *sh, const void *root)
         answer_without_search(w, first, terminal);
     } else {
         sh->result->best_move = first;
-        rc = algorithm_run[sh->cfg.algorithm](sh);
+        rc = run_algorithm(sh);
         sh->result->stopped = rt_load(sh->stop) != 0 || w->aborted;
     }
     memset(&sh->result->stats, 0, sizeof sh->result->stats);

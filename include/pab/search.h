@@ -27,8 +27,9 @@ typedef enum pab_algorithm {
 } pab_algorithm;
 #define PAB_ALGO_COUNT 6
 
-#define PAB_THREADS_MAX      1024u /* threads one search may use */
-#define PAB_DEPTH_MAX        128   /* deepest nominal search depth */
+#define PAB_THREADS_MAX      1024u    /* threads one search may use */
+#define PAB_DEPTH_MAX        128      /* deepest nominal search depth */
+#define PAB_SIM_COST_MAX     1000000u /* largest simulated cost, in ticks */
 #define PAB_PLY_MAX          256 /* deepest ply, extensions and quiescence included */
 #define PAB_PV_MAX           128 /* longest principal variation reported */
 #define PAB_DEFAULT_TT_BYTES ((size_t)16 << 20)
@@ -87,6 +88,9 @@ typedef struct pab_result {
      * score and pv. */
     unsigned lines;
     pab_line line[PAB_MULTIPV_MAX];
+    /* libpab 0.2: the virtual time of a simulated search (config.simulate),
+     * in ticks; 0 for a search on real threads. */
+    uint64_t ticks;
 } pab_result;
 
 typedef void (*pab_info_fn)(const pab_result *progress, void *user);
@@ -146,6 +150,19 @@ typedef struct pab_config {
     unsigned root_move_count;     /* ...when this is not 0; 0 */
     unsigned mate_moves;          /* stop at a proven win in <= this many
                                    * moves (of the side to move); 0: off */
+
+    /* The simulated multiprocessor (libpab 0.2); see pab_search(3) and
+     * pab(7).  Costs are in ticks. */
+    bool simulate;       /* run `threads` virtual processors; false */
+    unsigned sim_expand; /* generate a node's moves; 3 */
+    unsigned sim_eval;   /* evaluate a position; 8 */
+    unsigned sim_search; /* step into a child, or find none is left; 1 */
+    unsigned sim_return; /* a node returns its value; 1 */
+    unsigned sim_update; /* the parent takes the value; 1 */
+    unsigned sim_shared; /* a shared load or store; 0 */
+    unsigned sim_atomic; /* an atomic update or a lock; 1 */
+    unsigned sim_remote; /* extra: a table shard of another processor; 0 */
+    unsigned sim_wait;   /* a waiting processor's backoff round; 36 */
 } pab_config;
 
 typedef struct pab_searcher pab_searcher;
