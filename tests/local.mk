@@ -41,3 +41,12 @@ EXTRA_DIST += tests/lsan.supp tests/stress.h
 include tests/chess.mk
 include tests/splitpoint.mk
 include tests/uci.mk
+
+# The simulated multiprocessor: one OS thread, so no thread-sanitizer run.
+if HAVE_CRITERION
+UNIT_TESTS += tests/test_simulate
+check_PROGRAMS += tests/test_simulate
+endif
+tests_test_simulate_SOURCES = tests/test_simulate.c
+tests_test_simulate_CFLAGS = $(TEST_CFLAGS)
+tests_test_simulate_LDADD = $(TEST_LIBS)
