@@ -13,6 +13,16 @@
  * Times and node counts are the median of --repeat runs per position,
  * summed over the positions.  Every run starts from a cleared table of the
  * same size, whatever the thread count (Weill, section 3).
+ *
+ * With --simulate=LIST the searches run on that many virtual processors
+ * (config.simulate) and time is virtual, in ticks; the measures are then
+ * the thesis' (section 6.6.1), against serial search on one virtual
+ * processor, t_1 and n_1:
+ *
+ *   SU  = t_1 / t_N                           speedup (equation 6.1)
+ *   SO  = n_N / n_1 - 1                       search overhead (6.2)
+ *   CSS = N / (SU * (SO + 1)) - 1             equation 6.3, corrected
+ *   RS  = ticks(algo, 1) / ticks(algo, N)     the algorithm against itself
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -47,6 +57,7 @@ typedef struct cmp_options {
     const char *csv, *json, *plot;
     const char *stockfish; /* compare with its Lazy SMP; NULL: not */
     int stockfish_depth;
+    bool simulate; /* threads[] are virtual processors */
 } cmp_options;
 
 typedef struct row {
@@ -54,7 +65,9 @@ typedef struct row {
     unsigned threads;
     double time_ms; /* sum over positions of the median */
     uint64_t nodes; /* likewise */
+    uint64_t ticks; /* likewise, simulated */
     double rs, as, so, to, ef, css;
+    double su; /* simulated: t_1 / t_N */
     bool oversubscribed;
 } row;
 
@@ -87,14 +100,13 @@ static void add_threads(cmp_options *o, unsigned t)
     o->threads[o->nthreads++] = t;
 }
 
-static void parse_threads(cmp_options *o, const char *text)
+static void parse_threads(cmp_options *o, const char *flag, const char *text)
 {
     const char *items[MAX_ITEMS];
     unsigned n = bench_split_list(text, items, MAX_ITEMS);
-    for (unsigned i = 0; i < n; i++) {
-        add_threads(o, (unsigned)bench_number("--threads", items[i], 1,
-                                              PAB_THREADS_MAX));
-    }
+    for (unsigned i = 0; i < n; i++)
+        add_threads(o,
+                    (unsigned)bench_number(flag, items[i], 1, PAB_THREADS_MAX));
     free((void *)items[0]);
 }
 
@@ -112,8 +124,11 @@ static void parse_args(int argc, char **argv, cmp_options *o)
         else if ((v = value_of(a, "--algos")))
             o->nalgos = bench_split_list(v, o->algos, MAX_ITEMS);
         else if ((v = value_of(a, "--threads")))
-            parse_threads(o, v);
-        else if ((v = value_of(a, "--depth")))
+            parse_threads(o, "--threads", v);
+        else if ((v = value_of(a, "--simulate"))) {
+            parse_threads(o, "--simulate", v);
+            o->simulate = true;
+        } else if ((v = value_of(a, "--depth")))
             o->depth = (int)bench_number("--depth", v, 1, PAB_DEPTH_MAX);
         else if ((v = value_of(a, "--repeat")))
             o->repeat = (unsigned)bench_number("--repeat", v, 1, MAX_REPEAT);
@@ -223,6 +238,12 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+static int cmp_unsigned(const void *a, const void *b)
+{
+    unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
+    return (x > y) - (x < y);
+}
+
 static double median(double *v, unsigned n)
 {
     qsort(v, n, sizeof *v, cmp_double);
@@ -242,14 +263,18 @@ static void configure(const bench_run *r, const bench_loaded *l, pab_config *c,
         bench_apply_opt(c, o->opts[i]);
     c->algorithm = (pab_algorithm)pab_algorithm_from_name(algo);
     c->threads = threads;
+    c->simulate = o->simulate;
 }
 
-/* Median time and nodes of --repeat searches of one position. */
+/* One position's medians of --repeat searches. */
+typedef struct sample {
+    double time_ms, nodes, ticks;
+} sample;
+
 static void measure(bench_run *r, pab_searcher *s, const bench_loaded *l,
-                    const char *algo, unsigned threads, double *time_ms,
-                    double *nodes)
+                    const char *algo, unsigned threads, sample *out)
 {
-    double t[MAX_REPEAT], n[MAX_REPEAT];
+    double t[MAX_REPEAT], n[MAX_REPEAT], v[MAX_REPEAT];
     unsigned k = r->o->repeat;
     pab_config c;
     configure(r, l, &c, algo, threads);
@@ -262,11 +287,13 @@ static void measure(bench_run *r, pab_searcher *s, const bench_loaded *l,
         if (rc < 0)
             bench_fail("search failed: %s", pab_strerror(rc));
         n[i] = (double)res.stats.nodes;
+        v[i] = (double)res.ticks;
         r->done++;
         progress(r, algo, threads);
     }
-    *time_ms = median(t, k);
-    *nodes = median(n, k);
+    out->time_ms = median(t, k);
+    out->nodes = median(n, k);
+    out->ticks = median(v, k);
 }
 
 static row *row_for(bench_run *r, const char *algo, unsigned threads)
@@ -278,8 +305,17 @@ static row *row_for(bench_run *r, const char *algo, unsigned threads)
     memset(w, 0, sizeof *w);
     w->algo = algo;
     w->threads = threads;
-    w->oversubscribed = threads > r->cores;
+    w->oversubscribed = !r->o->simulate && threads > r->cores;
     return w;
+}
+
+static void add_sample(bench_run *r, const char *algo, unsigned threads,
+                       const sample *x)
+{
+    row *w = row_for(r, algo, threads);
+    w->time_ms += x->time_ms;
+    w->nodes += (uint64_t)x->nodes;
+    w->ticks += (uint64_t)x->ticks;
 }
 
 static void run_position(bench_run *r, const char *position)
@@ -291,19 +327,15 @@ static void run_position(bench_run *r, const char *position)
     int rc = pab_searcher_create(&s, &l.game, (size_t)o->hash_mb << 20);
     if (rc < 0)
         bench_fail("cannot create searcher: %s", pab_strerror(rc));
-    double t, n;
-    measure(r, s, &l, "serial", 1, &t, &n);
-    row *w = row_for(r, "serial", 1);
-    w->time_ms += t;
-    w->nodes += (uint64_t)n;
+    sample x;
+    measure(r, s, &l, "serial", 1, &x);
+    add_sample(r, "serial", 1, &x);
     for (unsigned a = 0; a < o->nalgos; a++) {
         for (unsigned i = 0; i < o->nthreads; i++) {
             if (strcmp(o->algos[a], "serial") == 0)
                 continue;
-            measure(r, s, &l, o->algos[a], o->threads[i], &t, &n);
-            w = row_for(r, o->algos[a], o->threads[i]);
-            w->time_ms += t;
-            w->nodes += (uint64_t)n;
+            measure(r, s, &l, o->algos[a], o->threads[i], &x);
+            add_sample(r, o->algos[a], o->threads[i], &x);
         }
     }
     pab_searcher_destroy(s);
@@ -326,12 +358,38 @@ static void compute_measures(bench_run *r)
         w->to = w->time_ms * n / one->time_ms - 1;
         w->ef = w->as / n;
         w->css = n / (w->rs * (w->so + 1)) - 1;
+        if (r->o->simulate) { /* the thesis' measures, against serial */
+            w->rs = (double)one->ticks / (double)w->ticks;
+            w->su = (double)serial->ticks / (double)w->ticks;
+            w->so = (double)w->nodes / (double)serial->nodes - 1;
+            w->css = n / (w->su * (w->so + 1)) - 1;
+        }
     }
+}
+
+static void print_simulated(const bench_run *r, FILE *f)
+{
+    fprintf(f, "%-20s %5s %14s %14s %8s %7s %7s %7s %10s\n", "algo", "N",
+            "ticks", "nodes", "SU", "SO", "CSS", "RS", "host_ms");
+    for (unsigned i = 0; i < r->nrows; i++) {
+        const row *w = &r->rows[i];
+        fprintf(f,
+                "%-20s %5u %14" PRIu64 " %14" PRIu64
+                " %8.3f %7.3f %7.3f %7.3f %10.0f\n",
+                w->algo, w->threads, w->ticks, w->nodes, w->su, w->so, w->css,
+                w->rs, w->time_ms);
+    }
+    fprintf(f, "(simulated: virtual processors and ticks; SU, SO and CSS "
+               "against serial on one virtual processor)\n");
 }
 
 static void print_table(const bench_run *r, FILE *f)
 {
     bool flagged = false;
+    if (r->o->simulate) {
+        print_simulated(r, f);
+        return;
+    }
     fprintf(f, "%-20s %7s %12s %14s %6s %6s %7s %7s %6s %7s\n", "algo",
             "threads", "time_ms", "nodes", "RS", "AS", "SO", "TO", "EF", "CSS");
     for (unsigned i = 0; i < r->nrows; i++) {
@@ -361,6 +419,18 @@ static FILE *open_out(const char *path)
 static void write_csv(const bench_run *r, const char *path)
 {
     FILE *f = open_out(path);
+    if (r->o->simulate) {
+        fprintf(f, "algo,N,ticks,nodes,SU,SO,CSS,RS,host_ms\n");
+        for (unsigned i = 0; i < r->nrows; i++) {
+            const row *w = &r->rows[i];
+            fprintf(f,
+                    "%s,%u,%" PRIu64 ",%" PRIu64 ",%.4f,%.4f,%.4f,%.4f,%.3f\n",
+                    w->algo, w->threads, w->ticks, w->nodes, w->su, w->so,
+                    w->css, w->rs, w->time_ms);
+        }
+        fclose(f);
+        return;
+    }
     fprintf(f,
             "algo,threads,time_ms,nodes,RS,AS,SO,TO,EF,CSS,oversubscribed\n");
     for (unsigned i = 0; i < r->nrows; i++) {
@@ -378,10 +448,20 @@ static void write_json(const bench_run *r, const char *path)
     FILE *f = open_out(path);
     fprintf(f,
             "{\"game\": \"%s\", \"positions\": %u, \"repeat\": %u, "
-            "\"cores\": %u, \"rows\": [\n",
-            o->game, r->npositions, o->repeat, r->cores);
+            "\"cores\": %u, \"simulated\": %s, \"rows\": [\n",
+            o->game, r->npositions, o->repeat, r->cores,
+            o->simulate ? "true" : "false");
     for (unsigned i = 0; i < r->nrows; i++) {
         const row *w = &r->rows[i];
+        if (o->simulate) {
+            fprintf(f,
+                    "  {\"algo\": \"%s\", \"N\": %u, \"ticks\": %" PRIu64
+                    ", \"nodes\": %" PRIu64 ", \"SU\": %.4f, \"SO\": %.4f, "
+                    "\"CSS\": %.4f, \"RS\": %.4f, \"host_ms\": %.3f}%s\n",
+                    w->algo, w->threads, w->ticks, w->nodes, w->su, w->so,
+                    w->css, w->rs, w->time_ms, i + 1 < r->nrows ? "," : "");
+            continue;
+        }
         fprintf(f,
                 "  {\"algo\": \"%s\", \"threads\": %u, \"time_ms\": %.3f, "
                 "\"nodes\": %" PRIu64 ", \"RS\": %.4f, \"AS\": %.4f, "
@@ -413,8 +493,8 @@ static void write_plot(const bench_run *r, const char *png)
         for (unsigned i = 0; i < r->nrows; i++) {
             const row *w = &r->rows[i];
             if (strcmp(w->algo, o->algos[a]) == 0) {
-                fprintf(f, "%u %.4f %.4f %.4f\n", w->threads, w->rs, w->as,
-                        100 * w->so);
+                fprintf(f, "%u %.4f %.4f %.4f\n", w->threads,
+                        o->simulate ? w->su : w->rs, w->as, 100 * w->so);
                 if (w->threads > max_threads)
                     max_threads = w->threads;
             }
@@ -422,22 +502,32 @@ static void write_plot(const bench_run *r, const char *png)
         fprintf(f, "\n\n");
     }
     fclose(f);
-    char cmd[4096];
+    char cmd[4096], axes[256];
+    if (o->simulate)
+        snprintf(axes, sizeof axes,
+                 "set xlabel 'virtual processors'; set ylabel 'speedup SU "
+                 "(ticks of serial on 1 / ticks on N)'; set logscale x 2; "
+                 "set xrange [1:%u];",
+                 max_threads);
+    else
+        snprintf(axes, sizeof axes,
+                 "set xlabel 'threads'; set ylabel 'relative speedup RS'; "
+                 "set xrange [1:%u]; set xtics 1;",
+                 max_threads);
     snprintf(
         cmd, sizeof cmd,
         "gnuplot -e \"set terminal pngcairo size 1200,500 font ',10'; "
         "set output '%s'; set multiplot layout 1,2 title 'libpab on %s, "
-        "%u positions'; set key top left; set grid; "
-        "set xlabel 'threads'; set ylabel 'relative speedup RS'; "
-        "set xrange [1:%u]; set xtics 1; set yrange [0:*]; "
+        "%u positions%s'; set key top left; set grid; "
+        "%s set yrange [0:*]; "
         "set title 'Speedup'; "
         "plot x title 'ideal' dt 2 lc 'gray', for [i=0:%u] '%s' index i "
         "using 1:2 with linespoints lc (i+1) title columnheader(1); "
         "set ylabel 'search overhead SO (%%)'; set title 'Search overhead'; "
         "set yrange [*:*]; plot for [i=0:%u] '%s' index i using 1:4 with "
         "linespoints lc (i+1) title columnheader(1); unset multiplot\" 2>&1",
-        png, o->game, r->npositions, max_threads, o->nalgos - 1, data,
-        o->nalgos - 1, data);
+        png, o->game, r->npositions, o->simulate ? ", simulated" : "", axes,
+        o->nalgos - 1, data, o->nalgos - 1, data);
     int rc = system(cmd);
     unlink(data);
     if (rc != 0)
@@ -508,6 +598,7 @@ int bench_compare(int argc, char **argv)
         add_threads(&o, 2);
     }
     add_threads(&o, 1); /* RS, SO and TO need every algorithm at 1 */
+    qsort(o.threads, o.nthreads, sizeof o.threads[0], cmp_unsigned);
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     r.cores = cores > 0 ? (unsigned)cores : 1;
     if (o.positions_file != NULL) {
@@ -535,7 +626,7 @@ int bench_compare(int argc, char **argv)
         write_json(&r, o.json);
     if (o.plot)
         write_plot(&r, o.plot);
-    if (o.stockfish == NULL && strcmp(o.game, "chess") == 0)
+    if (o.stockfish == NULL && strcmp(o.game, "chess") == 0 && !o.simulate)
         o.stockfish = "/usr/games/stockfish";
     if (o.stockfish != NULL && strcmp(o.stockfish, "none") != 0)
         compare_stockfish(o.stockfish, o.stockfish_depth);

@@ -222,9 +222,11 @@ static int cmd_search(const options *o)
     if (res.best_move != PAB_MOVE_NONE)
         l.ex->move_name(&l.game, l.state, res.best_move, name, sizeof name);
     print_stats(&res.stats);
-    printf("bestmove %s score %d depth %d nodes %" PRIu64 " time_ms %" PRIu64
-           "\n",
+    printf("bestmove %s score %d depth %d nodes %" PRIu64 " time_ms %" PRIu64,
            name, (int)res.score, res.depth, res.stats.nodes, res.time_ms);
+    if (cfg.simulate)
+        printf(" ticks %" PRIu64, res.ticks);
+    printf("\n");
     bench_unload(&l);
     return 0;
 }
