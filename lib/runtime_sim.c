@@ -36,9 +36,11 @@
  * answer every time, and a parallel bug found here can be replayed.
  *
  * Context switches.  _setjmp/_longjmp, which save no signal mask and so
- * make no system call; a context is entered the first time through
- * makecontext/swapcontext, which jumps straight back (the trick QEMU's
- * ucontext coroutines use).  AddressSanitizer is told about every switch
+ * make no system call; a context is entered the first time by pointing
+ * the stack pointer at its stack and calling a trampoline, which saves
+ * its context and jumps straight back (QEMU's coroutines do the same
+ * with makecontext, the fallback here on other machines).  AddressSanitizer is
+ * told about every switch
  * (__sanitizer_start_switch_fiber/__sanitizer_finish_switch_fiber).
  * ThreadSanitizer is not: it does not follow _longjmp between stacks, and
  * a simulation has no threads to check.
@@ -54,8 +56,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <ucontext.h>
 #include <unistd.h>
+
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__aarch64__))
+#define SIM_STACK_CALL 1 /* run_on_stack() in two instructions */
+#else
+#include <ucontext.h>
+#endif
 
 #include <pab/common.h>
 
@@ -309,22 +316,61 @@ static void proc_free(rt_proc *p)
     free(p);
 }
 
-/* Enter p's stack once, to the _setjmp in trampoline(), and come back. */
-static int first_entry(rt_proc *p)
+/* Call trampoline() on p's stack.  On the common machines two
+ * instructions do it; elsewhere makecontext/swapcontext (which
+ * AddressSanitizer warns about, and which makes a system call, once per
+ * processor). */
+#ifdef SIM_STACK_CALL
+static int run_on_stack(rt_proc *p)
+{
+    /* The top of the stack, aligned as the ABIs want at a call. */
+    uintptr_t top =
+        ((uintptr_t)stack_bottom(p) + stack_bytes(p)) & ~(uintptr_t)15;
+#if defined(__x86_64__)
+    __asm__ volatile("mov %0, %%rsp\n\t"
+                     "xor %%ebp, %%ebp\n\t"
+                     "call *%1\n\t"
+                     "ud2"
+                     :
+                     : "r"(top), "r"(trampoline)
+                     : "memory");
+#else
+    __asm__ volatile("mov sp, %0\n\t"
+                     "mov x29, xzr\n\t"
+                     "blr %1\n\t"
+                     "brk #0"
+                     :
+                     : "r"(top), "r"(trampoline)
+                     : "memory");
+#endif
+    return -1; /* not reached: trampoline() jumps back to first_entry() */
+}
+#else
+static int run_on_stack(rt_proc *p)
 {
     ucontext_t uc, back_uc;
-    jmp_buf back;
     if (getcontext(&uc) < 0)
         return -1;
     uc.uc_stack.ss_sp = stack_bottom(p);
     uc.uc_stack.ss_size = stack_bytes(p);
     uc.uc_link = NULL;
     makecontext(&uc, trampoline, 0);
+    return swapcontext(&back_uc, &uc);
+}
+#endif
+
+/* Enter p's stack once, to the _setjmp in trampoline(), and come back. */
+static int first_entry(rt_proc *p)
+{
+    jmp_buf back;
     starting.proc = p;
     starting.back = &back;
     if (_setjmp(back) == 0) {
         fiber_leave(&starting.fake, stack_bottom(p), stack_bytes(p));
-        swapcontext(&back_uc, &uc);
+        if (run_on_stack(p) < 0) {
+            fiber_arrive(starting.fake, NULL, NULL);
+            return -1;
+        }
     }
     fiber_arrive(starting.fake, NULL, NULL);
     return 0;
