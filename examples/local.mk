@@ -12,6 +12,8 @@ examples_bench_pab_bench_SOURCES = examples/bench/pab-bench.c \
 	examples/bench/bench.h examples/bench/bench.c \
 	examples/bench/compare.h examples/bench/compare.c
 examples_bench_pab_bench_LDADD = examples/games/libpabgames.la lib/libpab.la -lm
+# The thesis' tree set tg1, for pab-bench compare --positions.
+dist_pkgdata_DATA = examples/bench/tg1.txt
 examples_tictactoe_pab_tictactoe_SOURCES = examples/tictactoe/pab-tictactoe.c
 examples_tictactoe_pab_tictactoe_LDADD = examples/games/libpabgames.la lib/libpab.la
 

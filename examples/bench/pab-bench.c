@@ -45,7 +45,7 @@ static void usage(FILE *f)
         "[--threads=N] [--hash-mb=M]\n"
         "                 [--opt NAME=VALUE ...]\n"
         "       %s compare [--game=G] [--positions=FILE] [--algos=LIST] "
-        "[--threads=LIST]\n"
+        "[--threads=LIST | --simulate=LIST]\n"
         "                 [--depth=D] [--repeat=K] [--opt NAME=VALUE ...] "
         "[--csv=FILE]\n"
         "                 [--json=FILE] [--plot=FILE.png] "
