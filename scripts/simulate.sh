@@ -45,8 +45,8 @@ chess() {
 # Two virtual processors on the workloads measured on real threads
 # (BENCHMARKS.md): the simulated speedup beside the real one.
 two() {
-    run $B compare --game=chess --depth="${PAB_SIM_CHESS_DEPTH:-9}" \
-        --simulate=2 --csv="$OUT/chess-2.csv" 2>/dev/null
+    run $B compare --game=chess --depth=10 --simulate=2 \
+        --csv="$OUT/chess-2.csv" 2>/dev/null
     run $B compare --game=tree --simulate=2 --csv="$OUT/tree-2.csv" 2>/dev/null
     run $B compare --game=othello --simulate=2 --csv="$OUT/othello-2.csv" 2>/dev/null
 }
