@@ -49,6 +49,7 @@ two() {
         --csv="$OUT/chess-2.csv" 2>/dev/null
     run $B compare --game=tree --simulate=2 --csv="$OUT/tree-2.csv" 2>/dev/null
     run $B compare --game=othello --simulate=2 --csv="$OUT/othello-2.csv" 2>/dev/null
+    run $B compare --game=connect4 --simulate=2 --csv="$OUT/connect4-2.csv" 2>/dev/null
 }
 
 for p in $parts; do
