@@ -10,7 +10,8 @@ examples_games_libpabgames_la_LIBADD = lib/libpab.la
 bin_PROGRAMS += examples/bench/pab-bench examples/tictactoe/pab-tictactoe
 examples_bench_pab_bench_SOURCES = examples/bench/pab-bench.c \
 	examples/bench/bench.h examples/bench/bench.c \
-	examples/bench/compare.h examples/bench/compare.c
+	examples/bench/compare.h examples/bench/compare.c \
+	examples/bench/thesis.h examples/bench/thesis.c
 examples_bench_pab_bench_LDADD = examples/games/libpabgames.la lib/libpab.la -lm
 # The thesis' tree set tg1, for pab-bench compare --positions.
 dist_pkgdata_DATA = examples/bench/tg1.txt

@@ -35,6 +35,7 @@
 
 #include "bench.h"
 #include "compare.h"
+#include "thesis.h"
 
 #define MAX_ITEMS     32
 #define MAX_POSITIONS 256
@@ -620,6 +621,11 @@ int bench_compare(int argc, char **argv)
     printf("pab-bench compare: game %s, %u positions, repeat %u, %u cores\n",
            o.game, r.npositions, o.repeat, r.cores);
     print_table(&r, stdout);
+    if (o.simulate && strcmp(o.game, "tree") == 0 && r.npositions == 100 &&
+        o.depth == 6) {
+        const row *serial = row_for(&r, "serial", 1);
+        thesis_print_beside(stdout, o.params, serial->ticks, serial->nodes);
+    }
     if (o.csv)
         write_csv(&r, o.csv);
     if (o.json)
