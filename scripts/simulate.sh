@@ -6,13 +6,16 @@
 #   sh scripts/simulate.sh thesis   tg1 trees, depth 6, 12/24/48 processors
 #   sh scripts/simulate.sh chess    Bratko-Kopec at 16/32/128 processors
 #   sh scripts/simulate.sh two      2 virtual processors, for the real runs
+#   sh scripts/simulate.sh costs    how much the costs of sharing matter
+# All of it takes about two hours of one core (the ordering (32, 0, 0) alone
+# about one); the parts can run side by side.
 set -eu
 cd "$(dirname "$0")/.."
 B=${PAB_BENCH:-_build/examples/bench/pab-bench}
 [ -x "$B" ] || sh scripts/setup.sh >/dev/null
 OUT=${OUT:-bench-results/simulate}
 mkdir -p "$OUT"
-parts=${*:-thesis chess two}
+parts=${*:-thesis chess two costs}
 run() { echo "\$ $*"; "$@"; }
 
 # Thesis tables 6.4-6.8: every ordering of tg1 at depth 6 (figure 4.3
@@ -50,6 +53,18 @@ two() {
     run $B compare --game=tree --simulate=2 --csv="$OUT/tree-2.csv" 2>/dev/null
     run $B compare --game=othello --simulate=2 --csv="$OUT/othello-2.csv" 2>/dev/null
     run $B compare --game=connect4 --simulate=2 --csv="$OUT/connect4-2.csv" 2>/dev/null
+}
+
+# The same 48-processor run with a shared access at 1 tick and an atomic
+# one at 3, and Bratko-Kopec at depth 10 with another backoff time (which
+# changes only the interleaving).
+costs() {
+    run $B compare --game=tree --params=32,79,5 --positions=examples/bench/tg1.txt \
+        --plain --depth=6 --simulate=48 --algos=ybwc,jamboree,abdada \
+        --opt sim_shared=1 --opt sim_atomic=3 --csv="$OUT/tree-costs.csv" 2>/dev/null
+    run $B compare --game=chess --depth=10 --simulate=2 \
+        --algos=abdada,simplified-abdada,ybwc,jamboree --opt sim_wait=30 \
+        --csv="$OUT/chess-2-wait30.csv" 2>/dev/null
 }
 
 for p in $parts; do
