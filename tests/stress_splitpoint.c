@@ -310,8 +310,9 @@ static void round_c4(unsigned round, pab_config c, totals *sum)
     if (c4_parse(&pos, c4_lines[k], err, sizeof err) != 0)
         fail(err, round);
     /* The long lines are solved; the openings searched to a depth. */
-    c.max_depth = k < 4 ? C4_CELLS - pos.moves : 11;
-    c.null_move = c.late_move_reductions = c.futility_pruning = false;
+    c4_solve_config(&c, &pos);
+    if (k >= 4)
+        c.max_depth = 11;
     one(round, &c4, &pos, c, true, c4_legal, sum);
 }
 

@@ -189,9 +189,7 @@ Test(parallel, connect4_lines_solved, .timeout = 240)
                 pab_config_init(&c);
                 c.algorithm = variants[v].algo;
                 c.threads = threads;
-                c.max_depth = C4_CELLS - pos.moves;
-                c.null_move = c.late_move_reductions = false;
-                c.futility_pruning = false;
+                c4_solve_config(&c, &pos);
                 if (variants[v].tweak)
                     variants[v].tweak(&c);
                 cr_assert_eq(pab_search(s, &pos, &c, &r), 0);

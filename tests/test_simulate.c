@@ -196,9 +196,7 @@ Test(simulate, connect4_solved, .timeout = 300)
         for (size_t a = 0; a < N_PARALLEL; a++) {
             pab_config c;
             pab_config_init(&c);
-            c.max_depth = C4_CELLS - pos.moves;
-            c.null_move = c.late_move_reductions = false;
-            c.futility_pruning = false;
+            c4_solve_config(&c, &pos);
             simulated(&c, parallel[a], 4);
             pab_result r = search(&g, &pos, &c);
             cr_assert_eq(r.score, lines[i].score, "%s %s: %d", lines[i].line,

@@ -294,9 +294,7 @@ Test(ybwc_jamboree, connect4_lines_solved, .timeout = 120)
                 pab_config c;
                 pab_config_init(&c);
                 apply(&c, &variants[v], threads);
-                c.max_depth = C4_CELLS - pos.moves;
-                c.null_move = c.late_move_reductions = false;
-                c.futility_pruning = false;
+                c4_solve_config(&c, &pos);
                 const pab_result r = run(s, &pos, &c);
                 cr_assert_eq(r.score, lines[i].score, "%s %s %u threads: %d",
                              lines[i].line, variants[v].name, threads,
@@ -332,9 +330,7 @@ Test(ybwc_jamboree, limited_searches_leave_a_sound_table, .timeout = 120)
             pab_result r;
             pab_config_init(&c);
             apply(&c, &variants[v], 4);
-            c.max_depth = C4_CELLS - pos.moves;
-            c.null_move = c.late_move_reductions = false;
-            c.futility_pruning = false;
+            c4_solve_config(&c, &pos);
             for (uint64_t limit = 500; limit < 20000; limit = limit * 3 / 2) {
                 c.node_limit = limit;
                 cr_assert_eq(pab_search(s, &pos, &c, &r), 0);

@@ -263,6 +263,14 @@ static uint64_t c4_hash(const void *state, void *user)
 /* No move_index: the library would sort quiet moves by history and undo
  * the wins-and-blocks-first order of generate().  No move_flags: without it
  * the library neither reduces nor prunes, so a search to the end is exact. */
+void c4_solve_config(pab_config *config, const c4_pos *pos)
+{
+    config->max_depth = C4_CELLS - pos->moves;
+    config->null_move = false;
+    config->late_move_reductions = false;
+    config->futility_pruning = false;
+}
+
 void c4_game_init(pab_game *game)
 {
     pab_game_init(game);

@@ -62,6 +62,11 @@ bool c4_last_move_won(const c4_pos *pos);
 /* Fill the callback table (after pab_game_init is done here). */
 void c4_game_init(pab_game *game);
 
+/* Settings that solve pos exactly: a search to the last cell with nothing
+ * pruned or reduced on a guess (null move, late-move reductions,
+ * futility).  The rest of *config is left as it is. */
+void c4_solve_config(pab_config *config, const c4_pos *pos);
+
 /* The descriptor pab-bench and the tests use. */
 extern const ex_game ex_connect4;
 
