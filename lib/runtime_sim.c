@@ -100,7 +100,8 @@ struct rt_proc {
     void *arg;
     void *map; /* the stack mapping, guard page first */
     size_t map_bytes;
-    void *fake_stack; /* AddressSanitizer's, while switched out */
+    size_t guard_bytes; /* one page, looked up once, not at every switch */
+    void *fake_stack;   /* AddressSanitizer's, while switched out */
 };
 
 struct sim {
@@ -127,12 +128,12 @@ static size_t page_bytes(void)
 
 static void *stack_bottom(const rt_proc *p)
 {
-    return (char *)p->map + page_bytes();
+    return (char *)p->map + p->guard_bytes;
 }
 
 static size_t stack_bytes(const rt_proc *p)
 {
-    return p->map_bytes - page_bytes();
+    return p->map_bytes - p->guard_bytes;
 }
 
 /* Leaving a stack for [bottom, bottom + size); fake is where the leaving
@@ -387,7 +388,8 @@ static rt_proc *proc_new(sim *s, rt_thread_fn fn, void *arg, uint64_t clock)
     p->clock = clock;
     p->fn = fn;
     p->arg = arg;
-    p->map_bytes = SIM_STACK_BYTES + page_bytes();
+    p->guard_bytes = page_bytes();
+    p->map_bytes = SIM_STACK_BYTES + p->guard_bytes;
     p->map = mmap(NULL, p->map_bytes, PROT_READ | PROT_WRITE,
                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (p->map == MAP_FAILED) {
@@ -395,7 +397,7 @@ static rt_proc *proc_new(sim *s, rt_thread_fn fn, void *arg, uint64_t clock)
         proc_free(p);
         return NULL;
     }
-    if (mprotect(p->map, page_bytes(), PROT_NONE) < 0 || first_entry(p) < 0) {
+    if (mprotect(p->map, p->guard_bytes, PROT_NONE) < 0 || first_entry(p) < 0) {
         proc_free(p);
         return NULL;
     }
