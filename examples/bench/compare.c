@@ -346,25 +346,38 @@ static void run_position(bench_run *r, const char *position)
 /* ---- the measures
  * ------------------------------------------------------------- */
 
+/* Weill's measures from wall time, against the algorithm on one thread. */
+static void real_measures(row *w, const row *serial, const row *one)
+{
+    const double n = w->threads;
+    w->rs = one->time_ms / w->time_ms;
+    w->as = serial->time_ms / w->time_ms;
+    w->so = (double)w->nodes / (double)one->nodes - 1;
+    w->to = w->time_ms * n / one->time_ms - 1;
+    w->ef = w->as / n;
+    w->css = n / (w->rs * (w->so + 1)) - 1;
+}
+
+/* The thesis' measures from virtual time, against serial on one. */
+static void simulated_measures(row *w, const row *serial, const row *one)
+{
+    const double n = w->threads;
+    w->rs = (double)one->ticks / (double)w->ticks;
+    w->su = (double)serial->ticks / (double)w->ticks;
+    w->so = (double)w->nodes / (double)serial->nodes - 1;
+    w->css = n / (w->su * (w->so + 1)) - 1;
+}
+
 static void compute_measures(bench_run *r)
 {
     const row *serial = row_for(r, "serial", 1);
     for (unsigned i = 0; i < r->nrows; i++) {
         row *w = &r->rows[i];
         const row *one = row_for(r, w->algo, 1);
-        double n = w->threads;
-        w->rs = one->time_ms / w->time_ms;
-        w->as = serial->time_ms / w->time_ms;
-        w->so = (double)w->nodes / (double)one->nodes - 1;
-        w->to = w->time_ms * n / one->time_ms - 1;
-        w->ef = w->as / n;
-        w->css = n / (w->rs * (w->so + 1)) - 1;
-        if (r->o->simulate) { /* the thesis' measures, against serial */
-            w->rs = (double)one->ticks / (double)w->ticks;
-            w->su = (double)serial->ticks / (double)w->ticks;
-            w->so = (double)w->nodes / (double)serial->nodes - 1;
-            w->css = n / (w->su * (w->so + 1)) - 1;
-        }
+        if (r->o->simulate)
+            simulated_measures(w, serial, one);
+        else
+            real_measures(w, serial, one);
     }
 }
 
