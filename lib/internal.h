@@ -86,11 +86,13 @@ typedef struct worker {
 struct search {
     pab_searcher *owner;
     const pab_game *game;
-    pab_tt *tt;                   /* NULL when the config turns the table off */
-    pab_config cfg;               /* normalised copy */
-    unsigned capacity;            /* move buffer per ply */
-    rt_word *stop;                /* the searcher's stop flag */
-    rt_word *deadline;            /* the searcher's deadline in ns, 0: none */
+    pab_tt *tt;           /* NULL when the config turns the table off */
+    pab_config cfg;       /* normalised copy */
+    unsigned capacity;    /* move buffer per ply */
+    const rt_word *stops; /* the searcher's stop count (see search.c) */
+    uint64_t ticket;      /* stopped once *stops exceeds it */
+    rt_word stopped;      /* a limit or a callback error ended the search */
+    rt_word *deadline;    /* the searcher's deadline in ns, 0: none */
     const pab_move_t *root_moves; /* the only root moves searched, or NULL */
     unsigned root_move_count;
     unsigned lines; /* MultiPV lines searched */
@@ -214,5 +216,15 @@ int run_from_root(search *sh, ns_fn root,
                   int (*offset)(const search *, unsigned));
 /* True when the worker must unwind: stop, halt, limits. */
 bool search_halted(const search *sh);
+/* A stop was made after `ticket` was taken (pab_searcher_ticket()). */
+bool stop_requested(const rt_word *stops, uint64_t ticket);
+
+/* ---- perft.c ----------------------------------------------------------- */
+
+/* Count the leaves below `state`; with `stops` set, give up with
+ * PAB_ESTOPPED once stop_requested(stops, ticket). */
+int perft_run(const pab_game *game, const void *state, int depth,
+              unsigned flags, const rt_word *stops, uint64_t ticket,
+              uint64_t *count);
 
 #endif /* PAB_INTERNAL_H */

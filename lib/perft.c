@@ -1,12 +1,18 @@
 /*
- * pab_perft(): count the leaves of the game tree to a fixed depth, to check
- * a game's move generator against published counts.
+ * pab_perft() and pab_searcher_perft(): count the leaves of the game tree to
+ * a fixed depth, to check a game's move generator against published counts.
+ * The searcher's count reads its stop count (an rt_word another thread
+ * raises) every PERFT_POLL_NODES nodes; nothing else is shared.
  */
 #include "config.h"
 
 #include <stdlib.h>
 
 #include "internal.h"
+
+/* How often (in generated nodes) a stoppable count looks for a stop: as
+ * often as a search polls its limits. */
+#define PERFT_POLL_NODES PAB_POLL_NODES
 
 typedef struct perft_ctx {
     const pab_game *game;
@@ -15,13 +21,31 @@ typedef struct perft_ctx {
     unsigned capacity;
     unsigned flags;
     int error;
+    const rt_word *stops; /* NULL: not stoppable */
+    uint64_t ticket;
+    unsigned poll; /* nodes to the next look at *stops */
 } perft_ctx;
+
+/* True once the count must end: a callback failed or a stop came. */
+static bool perft_halted(perft_ctx *c)
+{
+    if (c->error != 0)
+        return true;
+    if (c->stops == NULL || --c->poll != 0)
+        return false;
+    c->poll = PERFT_POLL_NODES;
+    if (stop_requested(c->stops, c->ticket))
+        c->error = PAB_ESTOPPED;
+    return c->error != 0;
+}
 
 static uint64_t perft_count(perft_ctx *c, int depth, int ply)
 {
     const pab_game *g = c->game;
     pab_move_t *moves = c->moves + (size_t)ply * c->capacity;
     pab_score_t terminal = 0;
+    if (perft_halted(c))
+        return 0;
     int n = g->generate(c->state, moves, c->capacity, &terminal, g->user);
     if (n < 0 || (unsigned)n > c->capacity) {
         c->error = PAB_EGAME;
@@ -40,22 +64,21 @@ static uint64_t perft_count(perft_ctx *c, int depth, int ply)
     return total;
 }
 
-int pab_perft(const pab_game *game, const void *state, int depth,
-              unsigned flags, uint64_t *count)
+int perft_run(const pab_game *game, const void *state, int depth,
+              unsigned flags, const rt_word *stops, uint64_t ticket,
+              uint64_t *count)
 {
-    if (state == NULL || count == NULL)
-        return PAB_EINVAL;
-    int rc = game_validate(game);
-    if (rc < 0)
-        return rc;
-    if (depth < 0 || depth > PAB_PLY_MAX)
-        return PAB_EDEPTH;
     if (depth == 0) {
         *count = 1;
         return 0;
     }
-    perft_ctx c = {
-        .game = game, .capacity = game_capacity(game), .flags = flags};
+    int rc;
+    perft_ctx c = {.game = game,
+                   .capacity = game_capacity(game),
+                   .flags = flags,
+                   .stops = stops,
+                   .ticket = ticket,
+                   .poll = 1};
     c.state = state_clone(game, state, &rc);
     if (c.state == NULL)
         return rc;
@@ -71,4 +94,17 @@ int pab_perft(const pab_game *game, const void *state, int depth,
         return c.error;
     *count = total;
     return 0;
+}
+
+int pab_perft(const pab_game *game, const void *state, int depth,
+              unsigned flags, uint64_t *count)
+{
+    if (state == NULL || count == NULL)
+        return PAB_EINVAL;
+    int rc = game_validate(game);
+    if (rc < 0)
+        return rc;
+    if (depth < 0 || depth > PAB_PLY_MAX)
+        return PAB_EDEPTH;
+    return perft_run(game, state, depth, flags, NULL, 0, count);
 }

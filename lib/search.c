@@ -13,8 +13,12 @@ struct pab_searcher {
     pab_game game; /* our copy of the caller's table */
     pab_tt *tt;
     bool owns_tt;
-    rt_word stop;     /* raised by pab_searcher_stop() and by limits */
-    rt_word busy;     /* a search is running */
+    /* Stops made so far, plus one: a search or count started with ticket t
+     * is stopped once this exceeds t.  A counter, not a flag, so nothing
+     * ever clears it and a stop can never be lost to a search that starts
+     * after it and means to be stopped by it. */
+    rt_word stops;
+    rt_word busy;     /* a search or count is running */
     rt_word deadline; /* of the running search, ns; 0: none */
     pool *pool;       /* helper threads, started on first need */
 };
@@ -60,6 +64,7 @@ static int searcher_new(pab_searcher **out, const pab_game *game)
     pab_searcher *s = calloc(1, sizeof *s);
     if (s == NULL)
         return PAB_ENOMEM;
+    rt_store(&s->stops, 1); /* so that no ticket is 0, which means "none" */
     if (pool_create(&s->pool) < 0) {
         free(s);
         return PAB_ENOMEM;
@@ -121,7 +126,28 @@ pab_tt *pab_searcher_tt(pab_searcher *s)
 void pab_searcher_stop(pab_searcher *s)
 {
     if (s != NULL)
-        rt_store_release(&s->stop, 1);
+        rt_fetch_add(&s->stops, 1);
+}
+
+uint64_t pab_searcher_ticket(pab_searcher *s)
+{
+    return s != NULL ? rt_load_acquire(&s->stops) : 0;
+}
+
+/* The ticket a search or count runs under: the caller's, or now.  A ticket
+ * from the future cannot have come from this searcher. */
+static int take_ticket(pab_searcher *s, uint64_t given, uint64_t *ticket)
+{
+    uint64_t now = rt_load_acquire(&s->stops);
+    if (given > now)
+        return PAB_EINVAL;
+    *ticket = given != 0 ? given : now;
+    return 0;
+}
+
+bool stop_requested(const rt_word *stops, uint64_t ticket)
+{
+    return rt_load_acquire(stops) > ticket;
 }
 
 void pab_searcher_set_time_limit(pab_searcher *s, uint64_t ms)
@@ -189,7 +215,9 @@ static pab_score_t aspirate(worker *w, ns_fn root, int depth, pab_score_t guess)
 
 bool search_halted(const search *sh)
 {
-    return rt_load_acquire(sh->stop) != 0 || rt_load_acquire(&sh->halt) != 0;
+    return rt_load_acquire(&sh->stopped) != 0 ||
+           stop_requested(sh->stops, sh->ticket) ||
+           rt_load_acquire(&sh->halt) != 0;
 }
 
 /* The line just searched at the root: its move, value and variation. */
@@ -439,7 +467,9 @@ static int run(search *sh, const void *root)
     } else {
         sh->result->best_move = first;
         rc = run_algorithm(sh);
-        sh->result->stopped = rt_load(sh->stop) != 0 || w->aborted;
+        sh->result->stopped = rt_load(&sh->stopped) != 0 ||
+                              stop_requested(sh->stops, sh->ticket) ||
+                              w->aborted;
     }
     memset(&sh->result->stats, 0, sizeof sh->result->stats);
     for (unsigned i = 0; i < sh->cfg.threads; i++) {
@@ -459,17 +489,21 @@ int pab_search(pab_searcher *s, const void *root, const pab_config *config,
     int rc = pab_config_validate(config);
     if (rc < 0)
         return rc;
-    if (!rt_cas(&s->busy, 0, 1))
-        return PAB_EBUSY;
-
     search sh;
     memset(&sh, 0, sizeof sh);
+    normalise(&sh.cfg, config);
+    if (!rt_cas(&s->busy, 0, 1))
+        return PAB_EBUSY;
+    rc = take_ticket(s, sh.cfg.stop_ticket, &sh.ticket);
+    if (rc < 0) {
+        rt_store_release(&s->busy, 0);
+        return rc;
+    }
     sh.owner = s;
     sh.game = &s->game;
-    normalise(&sh.cfg, config);
     sh.tt = sh.cfg.use_tt ? s->tt : NULL;
     sh.capacity = game_capacity(&s->game);
-    sh.stop = &s->stop;
+    sh.stops = &s->stops;
     sh.deadline = &s->deadline;
     sh.pool = s->pool;
     if (sh.cfg.root_move_count > 0) {
@@ -484,7 +518,6 @@ int pab_search(pab_searcher *s, const void *root, const pab_config *config,
     memset(&r, 0, sizeof r);
     r.best_move = PAB_MOVE_NONE;
     sh.result = &r;
-    rt_store(&s->stop, 0);
     if (sh.tt != NULL)
         pab_tt_new_search(sh.tt);
 
@@ -496,6 +529,23 @@ int pab_search(pab_searcher *s, const void *root, const pab_config *config,
     r.time_ms = elapsed_ms(&sh);
     if (rc == 0)
         memcpy(result, &r, result_size(config->size));
+    rt_store_release(&s->busy, 0);
+    return rc;
+}
+
+int pab_searcher_perft(pab_searcher *s, const void *state, int depth,
+                       unsigned flags, uint64_t ticket, uint64_t *count)
+{
+    if (s == NULL || state == NULL || count == NULL)
+        return PAB_EINVAL;
+    if (depth < 0 || depth > PAB_PLY_MAX)
+        return PAB_EDEPTH;
+    if (!rt_cas(&s->busy, 0, 1))
+        return PAB_EBUSY;
+    uint64_t t;
+    int rc = take_ticket(s, ticket, &t);
+    if (rc == 0)
+        rc = perft_run(&s->game, state, depth, flags, &s->stops, t, count);
     rt_store_release(&s->busy, 0);
     return rc;
 }

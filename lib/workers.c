@@ -71,7 +71,7 @@ void worker_release(worker *w)
 void worker_fail(worker *w, int err)
 {
     rt_cas(&w->sh->error, 0, (uint64_t)(-err));
-    rt_store_release(w->sh->stop, 1);
+    rt_store_release(&w->sh->stopped, 1);
     w->aborted = true;
 }
 
@@ -87,10 +87,10 @@ static bool worker_poll(worker *w)
     w->nodes_flushed = w->stats.nodes;
     w->poll = poll_interval(sh);
     if (sh->cfg.node_limit != 0 && total >= sh->cfg.node_limit)
-        rt_store_release(sh->stop, 1);
+        rt_store_release(&sh->stopped, 1);
     uint64_t deadline = rt_load_acquire(sh->deadline);
     if (deadline != 0 && rt_now_ns() >= deadline)
-        rt_store_release(sh->stop, 1);
+        rt_store_release(&sh->stopped, 1);
     if (search_halted(sh))
         w->aborted = true;
     return w->aborted;

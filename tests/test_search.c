@@ -305,6 +305,65 @@ Test(search, stop_returns_last_completed_iteration, .timeout = 30)
     pab_searcher_destroy(sr);
 }
 
+/* A stop made after a ticket was taken reaches the search that carries it,
+ * even when the search starts later; a stop made before the ticket, or
+ * with no ticket, reaches only a search already running. */
+Test(search, stop_before_start_reaches_the_ticketed_search, .timeout = 30)
+{
+    pab_game g;
+    pab_searcher *sr;
+    ttt_state s;
+    pab_config cfg;
+    pab_result r;
+    sr = setup(&g, &s, TTT_SCORE_PLAIN, "");
+    pab_config_init(&cfg);
+    cfg.max_depth = 9;
+    cfg.use_tt = false;
+    cfg.stop_ticket = pab_searcher_ticket(sr);
+    cr_assert_neq(cfg.stop_ticket, 0);
+    pab_searcher_stop(sr);
+    cr_assert_eq(pab_search(sr, &s, &cfg, &r), 0);
+    cr_assert(r.stopped);
+    cr_assert_eq(r.depth, 0);
+    cr_assert(r.best_move < 9);
+    /* The same stale stop, without a ticket or with a newer one: no
+     * effect. */
+    cfg.stop_ticket = 0;
+    cr_assert_eq(pab_search(sr, &s, &cfg, &r), 0);
+    cr_assert(!r.stopped);
+    cr_assert_eq(r.depth, 9);
+    pab_searcher_stop(sr);
+    cfg.stop_ticket = pab_searcher_ticket(sr);
+    cr_assert_eq(pab_search(sr, &s, &cfg, &r), 0);
+    cr_assert(!r.stopped);
+    cr_assert_eq(r.depth, 9);
+    pab_searcher_destroy(sr);
+}
+
+Test(search, ticket_errors)
+{
+    pab_game g;
+    pab_searcher *sr;
+    ttt_state s;
+    pab_config cfg;
+    pab_result r;
+    sr = setup(&g, &s, TTT_SCORE_PLAIN, "");
+    cr_assert_eq(pab_searcher_ticket(NULL), 0);
+    pab_searcher_stop(NULL); /* harmless */
+    pab_config_init(&cfg);
+    cr_assert_eq(cfg.stop_ticket, 0);
+    cfg.max_depth = 2;
+    cfg.stop_ticket = pab_searcher_ticket(sr) + 1; /* not issued yet */
+    memset(&r, 0xA5, sizeof r);
+    cr_assert_eq(pab_search(sr, &s, &cfg, &r), PAB_EINVAL);
+    cr_assert_eq(r.depth, (int)0xA5A5A5A5); /* the result is untouched */
+    /* The searcher is free again after the refusal. */
+    cfg.stop_ticket = 0;
+    cr_assert_eq(pab_search(sr, &s, &cfg, &r), 0);
+    cr_assert_eq(r.depth, 2);
+    pab_searcher_destroy(sr);
+}
+
 Test(search, node_and_time_limits_return_a_legal_move, .timeout = 30)
 {
     pab_game g;
@@ -411,6 +470,127 @@ Test(perft, errors)
     cr_assert_eq(pab_perft(&g, &s, 1, 0, NULL), PAB_EINVAL);
     g.generate = NULL;
     cr_assert_eq(pab_perft(&g, &s, 1, 0, &n), PAB_ECALLBACK);
+}
+
+/* The searcher's count equals pab_perft's, and a stop with a ticket ends
+ * it with PAB_ESTOPPED, leaving *count alone. */
+Test(perft, searcher_count_equals_pab_perft)
+{
+    pab_game g;
+    pab_searcher *sr;
+    ttt_state s;
+    sr = setup(&g, &s, TTT_SCORE_PLAIN, "");
+    for (int d = 0; d <= 9; d++) {
+        uint64_t want = 0, got = 0;
+        cr_assert_eq(pab_perft(&g, &s, d, 0, &want), 0);
+        cr_assert_eq(pab_searcher_perft(sr, &s, d, 0, 0, &got), 0);
+        cr_assert_eq(got, want, "depth %d", d);
+    }
+    uint64_t n = 42;
+    uint64_t ticket = pab_searcher_ticket(sr);
+    pab_searcher_stop(sr);
+    cr_assert_eq(pab_searcher_perft(sr, &s, 9, 0, ticket, &n), PAB_ESTOPPED);
+    cr_assert_eq(n, 42);
+    /* Without a ticket the old stop is history. */
+    cr_assert_eq(pab_searcher_perft(sr, &s, 3, 0, 0, &n), 0);
+    cr_assert_eq(n, 504);
+    cr_assert_eq(pab_searcher_perft(sr, &s, -1, 0, 0, &n), PAB_EDEPTH);
+    cr_assert_eq(pab_searcher_perft(sr, &s, PAB_PLY_MAX + 1, 0, 0, &n),
+                 PAB_EDEPTH);
+    cr_assert_eq(pab_searcher_perft(NULL, &s, 1, 0, 0, &n), PAB_EINVAL);
+    cr_assert_eq(pab_searcher_perft(sr, NULL, 1, 0, 0, &n), PAB_EINVAL);
+    cr_assert_eq(pab_searcher_perft(sr, &s, 1, 0, 0, NULL), PAB_EINVAL);
+    cr_assert_eq(pab_searcher_perft(sr, &s, 1, 0, ticket + 5, &n), PAB_EINVAL);
+    cr_assert_eq(
+        strcmp(pab_strerror(PAB_ESTOPPED), "stopped before it was done"), 0);
+    pab_searcher_destroy(sr);
+}
+
+/* A game without end: two moves everywhere, so a deep count never finishes
+ * by itself (2^200 leaves). */
+static int endless_gen(const void *s, pab_move_t *m, unsigned cap,
+                       pab_score_t *terminal, void *user)
+{
+    (void)s, (void)cap, (void)terminal, (void)user;
+    m[0] = 0;
+    m[1] = 1;
+    return 2;
+}
+static bool endless_make(void *s, pab_move_t m, void *user)
+{
+    (void)user;
+    *(uint64_t *)s = *(uint64_t *)s * 3 + m + 1;
+    return true;
+}
+static void endless_unmake(void *s, pab_move_t m, void *user)
+{
+    (void)user;
+    *(uint64_t *)s = (*(uint64_t *)s - m - 1) / 3;
+}
+static pab_score_t endless_eval(const void *s, void *user)
+{
+    (void)s, (void)user;
+    return 0;
+}
+static uint64_t endless_hash(const void *s, void *user)
+{
+    (void)user;
+    return *(const uint64_t *)s * 0x9E3779B97F4A7C15u;
+}
+
+static void *stop_after_50ms(void *arg)
+{
+    struct timespec ts = {0, 50 * 1000000L};
+    nanosleep(&ts, NULL);
+    pab_searcher_stop(arg);
+    return NULL;
+}
+
+Test(perft, stop_ends_an_endless_count, .timeout = 30)
+{
+    pab_game g;
+    pab_searcher *sr;
+    uint64_t root = 0, n = 7;
+    pthread_t t;
+    pab_game_init(&g);
+    g.state_size = sizeof root;
+    g.max_moves = 2;
+    g.generate = endless_gen;
+    g.make = endless_make;
+    g.unmake = endless_unmake;
+    g.evaluate = endless_eval;
+    g.hash = endless_hash;
+    cr_assert_eq(pab_searcher_create(&sr, &g, 1 << 16), 0);
+    cr_assert_eq(pthread_create(&t, NULL, stop_after_50ms, sr), 0);
+    cr_assert_eq(pab_searcher_perft(sr, &root, 200, 0, 0, &n), PAB_ESTOPPED);
+    cr_assert_eq(n, 7);
+    pthread_join(t, NULL);
+    pab_searcher_destroy(sr);
+}
+
+static void perft_during_search(const pab_result *r, void *user)
+{
+    ttt_state s;
+    uint64_t n;
+    (void)r;
+    ttt_init(&s);
+    cr_assert_eq(pab_searcher_perft(user, &s, 1, 0, 0, &n), PAB_EBUSY);
+}
+
+Test(perft, searcher_count_waits_for_no_search)
+{
+    pab_game g;
+    pab_searcher *sr;
+    ttt_state s;
+    pab_config cfg;
+    pab_result r;
+    sr = setup(&g, &s, TTT_SCORE_PLAIN, "");
+    pab_config_init(&cfg);
+    cfg.max_depth = 2;
+    cfg.info = perft_during_search;
+    cfg.info_user = sr;
+    cr_assert_eq(pab_search(sr, &s, &cfg, &r), 0);
+    pab_searcher_destroy(sr);
 }
 
 /* ---- MultiPV, root-move subsets, mate-limited search, deadlines --------- */

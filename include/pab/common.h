@@ -23,9 +23,9 @@ extern "C" {
 /* Compile-time version of the headers.  pab_version() reports the version of
  * the library actually linked. */
 #define PAB_VERSION_MAJOR  0
-#define PAB_VERSION_MINOR  2
+#define PAB_VERSION_MINOR  3
 #define PAB_VERSION_PATCH  0
-#define PAB_VERSION_STRING "0.2.0"
+#define PAB_VERSION_STRING "0.3.0"
 #define PAB_VERSION_NUMBER                                                     \
     ((PAB_VERSION_MAJOR << 16) | (PAB_VERSION_MINOR << 8) | PAB_VERSION_PATCH)
 
@@ -46,7 +46,8 @@ extern "C" {
     XX(ETHREAD, -11, "could not start a thread")                               \
     XX(EVERSION, -12, "structure size does not match this library")            \
     XX(EOPTION, -13, "unknown option name")                                    \
-    XX(EDEADLOCK, -14, "every simulated processor waits: a deadlock")
+    XX(EDEADLOCK, -14, "every simulated processor waits: a deadlock")          \
+    XX(ESTOPPED, -15, "stopped before it was done")
 
 typedef enum pab_errno {
 #define PAB_ERRNO_ENUM_(name, value, text) PAB_##name = (value),

@@ -163,6 +163,12 @@ typedef struct pab_config {
     unsigned sim_atomic; /* an atomic update or a lock; 1 */
     unsigned sim_remote; /* extra: a table shard of another processor; 0 */
     unsigned sim_wait;   /* a waiting processor's backoff round; 36 */
+
+    /* libpab 0.3: a ticket from pab_searcher_ticket(), taken by the
+     * thread that may stop this search, so that a stop made after the
+     * ticket and before pab_search() starts is not lost; 0: the search
+     * takes its own ticket when it starts (see pab_searcher_stop(3)). */
+    uint64_t stop_ticket;
 } pab_config;
 
 typedef struct pab_searcher pab_searcher;
@@ -188,6 +194,7 @@ PAB_API int pab_searcher_create_with_tt(pab_searcher **searcher,
 PAB_API void pab_searcher_destroy(pab_searcher *searcher);
 PAB_API pab_tt *pab_searcher_tt(pab_searcher *searcher);
 PAB_API void pab_searcher_stop(pab_searcher *searcher);
+PAB_API uint64_t pab_searcher_ticket(pab_searcher *searcher);
 PAB_API void pab_searcher_set_time_limit(pab_searcher *searcher,
                                          uint64_t milliseconds);
 
@@ -204,6 +211,11 @@ PAB_API const char *pab_algorithm_name(int algorithm);
 
 PAB_API int pab_perft(const pab_game *game, const void *state, int depth,
                       unsigned flags, uint64_t *count);
+/* pab_perft() with the searcher's game, stopped by pab_searcher_stop()
+ * (libpab 0.3). */
+PAB_API int pab_searcher_perft(pab_searcher *searcher, const void *state,
+                               int depth, unsigned flags, uint64_t ticket,
+                               uint64_t *count);
 
 #ifdef __cplusplus
 }
