@@ -394,6 +394,11 @@ static bool decided(worker *w, int ply, pab_score_t *value)
     pab_score_t v = 0;
     if (ply == 0 || g->decided == NULL || !g->decided(w->state, &v, g->user))
         return false;
+    if (v < PAB_SCORE_MIN || v > PAB_SCORE_MAX) {
+        worker_fail(w, PAB_EGAME); /* the contract's range, as for evaluate */
+        *value = 0;
+        return true;
+    }
     *value = score_from_game(g, v, ply);
     w->pv_len[ply] = 0;
     worker_node(w); /* a node visited; its value stands even if stopping */

@@ -295,3 +295,59 @@ Test(api, out_of_range_scores_are_egame)
     cr_assert_eq(pab_search(s, &st, &c, &r), PAB_EGAME);
     pab_searcher_destroy(s);
 }
+
+/* The same for a finished game's value and for decided(), with every
+ * algorithm, on real threads and on virtual processors: pab(7) promises
+ * PAB_EGAME for any value outside [PAB_SCORE_MIN, PAB_SCORE_MAX]. */
+static int bad_terminal(const void *st, pab_move_t *m, unsigned cap,
+                        pab_score_t *t, void *u)
+{
+    pab_game g;
+    ttt_game(&g, TTT_SCORE_PLAIN);
+    int n = g.generate(st, m, cap, t, u);
+    if (n == 0)
+        *t = PAB_SCORE_MIN - 1;
+    return n;
+}
+
+static bool bad_decided(const void *st, pab_score_t *v, void *u)
+{
+    *v = PAB_SCORE_MAX + 7;
+    return true;
+}
+
+static void assert_egame_everywhere(const pab_game *g, int depth)
+{
+    ttt_state st;
+    pab_searcher *s;
+    ttt_init(&st);
+    /* A position four moves from a finished game: X to win on the top row. */
+    st.cell[0] = st.cell[1] = 1;
+    st.cell[3] = st.cell[4] = 2;
+    st.stones = 4;
+    cr_assert_eq(pab_searcher_create(&s, g, 1 << 16), 0);
+    for (int a = 0; a < PAB_ALGO_COUNT; a++)
+        for (int sim = 0; sim <= 1; sim++) {
+            pab_config c;
+            pab_result r;
+            pab_config_init(&c);
+            c.algorithm = a;
+            c.threads = a == PAB_ALGO_SERIAL ? 1 : 2;
+            c.simulate = sim;
+            c.max_depth = depth;
+            cr_assert_eq(pab_search(s, &st, &c, &r), PAB_EGAME, "%s%s",
+                         pab_algorithm_name(a), sim ? " simulated" : "");
+        }
+    pab_searcher_destroy(s);
+}
+
+Test(api, out_of_range_terminal_and_decided_are_egame, .timeout = 60)
+{
+    pab_game g;
+    ttt_game(&g, TTT_SCORE_PLAIN);
+    g.generate = bad_terminal;
+    assert_egame_everywhere(&g, 9);
+    ttt_game(&g, TTT_SCORE_PLAIN);
+    g.decided = bad_decided;
+    assert_egame_everywhere(&g, 3);
+}
