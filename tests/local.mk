@@ -38,6 +38,13 @@ tests_stress_search_SOURCES = tests/stress_search.c
 tests_stress_search_CFLAGS = $(AM_CFLAGS)
 tests_stress_search_LDADD = examples/games/libpabgames.la lib/libpab.la -lpthread
 EXTRA_DIST += tests/lsan.supp tests/stress.h
+
+# Stop, ticket, time and node limits at 8-256 threads, with a latency bound.
+STRESS_TESTS += tests/stress_stop
+check_PROGRAMS += tests/stress_stop
+tests_stress_stop_SOURCES = tests/stress_stop.c
+tests_stress_stop_CFLAGS = $(AM_CFLAGS)
+tests_stress_stop_LDADD = examples/games/libpabgames.la lib/libpab.la -lpthread
 include tests/chess.mk
 include tests/splitpoint.mk
 include tests/uci.mk
