@@ -17,6 +17,7 @@ export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1"
 # Hundreds of searches per algorithm under the sanitizers (knobs of the
 # stress executables; make check alone keeps them small).
 export PAB_STRESS_SEARCHES="${PAB_STRESS_SEARCHES:-150}"
+export PAB_STRESS_STOPS="${PAB_STRESS_STOPS:-3}"
 export ASAN_OPTIONS="detect_leaks=1 abort_on_error=0"
 export LSAN_OPTIONS="suppressions=$(cd .. && pwd)/tests/lsan.supp print_suppressions=0"
 export UBSAN_OPTIONS="print_stacktrace=1 halt_on_error=1"
