@@ -170,7 +170,11 @@ static pab_score_t abdada(worker *w, pab_score_t alpha, pab_score_t beta,
     return ns_close(w, &nd); /* leaves, or abandons when stopped */
 }
 
-int abdada_run(search *sh)
+static int abdada_run(search *sh)
 {
     return run_from_root(sh, abdada, NULL);
 }
+
+const algorithm algo_abdada = {"abdada", abdada_run,
+                               ALGO_PARALLEL | ALGO_TABLE_ALWAYS |
+                                   ALGO_TABLE_IN_PLAIN | ALGO_SIMULATED};

@@ -112,7 +112,7 @@ int pab_config_validate(const pab_config *c)
         return PAB_EALGO;
     if (c->threads < 1 || c->threads > PAB_THREADS_MAX)
         return PAB_ETHREADS;
-    if (c->algorithm == PAB_ALGO_SERIAL && c->threads != 1)
+    if (!(algorithm_of(c->algorithm)->needs & ALGO_PARALLEL) && c->threads != 1)
         return PAB_ETHREADS;
     if (c->max_depth < 0 || c->max_depth > PAB_DEPTH_MAX)
         return PAB_EDEPTH;

@@ -42,7 +42,7 @@ pab_score_t score_from_game(const pab_game *game, pab_score_t s, int ply);
 pab_score_t score_to_tt(const pab_game *game, pab_score_t s, int ply);
 pab_score_t score_from_tt(const pab_game *game, pab_score_t s, int ply);
 
-/* ---- search.c / workers.c: one search and its threads ---------------- */
+/* ---- workers.c: one search and its threads --------------------------- */
 
 typedef struct search search;
 
@@ -115,6 +115,10 @@ void worker_release(worker *w);
 bool worker_node(worker *w);
 void worker_fail(worker *w, int err);
 void stats_add(pab_stats *sum, const pab_stats *add);
+/* True when the worker must unwind: stop, halt, limits. */
+bool search_halted(const search *sh);
+/* A stop was made after `ticket` was taken (pab_searcher_ticket()). */
+bool stop_requested(const rt_word *stops, uint64_t ticket);
 
 /* ---- negascout.c: the recursive searches ----------------------------- */
 
@@ -189,19 +193,37 @@ pab_score_t ns_plain(worker *w, pab_score_t alpha, pab_score_t beta, int depth,
  * (then *terminal holds the position's value). */
 unsigned ns_root_moves(worker *w, pab_move_t *first, pab_score_t *terminal);
 
-/* ---- the algorithms: one file each ------------------------------------- */
+/* ---- the algorithms: one file each, one descriptor each ---------------- */
 
-/* Each runs one search.  The workers are set up, workers[0]'s position is
- * the root, which has a legal move, and max_depth >= 1; the run fills
- * sh->result from the main worker's completed iterations. */
-int serial_run(search *sh);
-int lazy_smp_run(search *sh);
-int abdada_run(search *sh);
-int simplified_abdada_run(search *sh);
-int ybwc_run(search *sh);
-int jamboree_run(search *sh);
+/* What an algorithm needs from the search that runs it. */
+enum {
+    ALGO_PARALLEL = 1u << 0,       /* may run on more than one thread */
+    ALGO_TABLE_ALWAYS = 1u << 1,   /* the table is its scheduler: never off */
+    ALGO_TABLE_IN_PLAIN = 1u << 2, /* threads share work through the table,
+                                    * so plain mode keeps it */
+    ALGO_CS_TABLE = 1u << 3,       /* Kerrigan's currently-searching table */
+    ALGO_SPLIT_POINTS = 1u << 4,   /* splitpoint.c's split points */
+    ALGO_SIMULATED = 1u << 5       /* runs on virtual processors */
+};
 
-/* ---- search.c: driver pieces the algorithms share -------------------- */
+/* One algorithm.  run() runs one search: the workers are set up,
+ * workers[0]'s position is the root, which has a legal move, and
+ * max_depth >= 1; it fills sh->result from the main worker's completed
+ * iterations. */
+typedef struct algorithm {
+    const char *name; /* as pab_algorithm_from_name() reads it */
+    int (*run)(search *sh);
+    unsigned needs; /* ALGO_* */
+} algorithm;
+
+extern const algorithm algo_serial, algo_abdada, algo_simplified_abdada,
+    algo_ybwc, algo_jamboree, algo_lazy_smp;
+
+/* algorithms.c: the only list of them.  The descriptor of a valid
+ * pab_algorithm, NULL for any other value. */
+const algorithm *algorithm_of(int id);
+
+/* ---- iterate.c: the driver the algorithms share ------------------------ */
 
 /* Iterative deepening with aspiration windows on one worker, each
  * iteration a call of `root` at ply 0 (in plain mode one fixed depth,
@@ -214,10 +236,10 @@ void iterate(worker *w, ns_fn root, int depth_offset, bool report);
  * the helpers stop when the main worker is done. */
 int run_from_root(search *sh, ns_fn root,
                   int (*offset)(const search *, unsigned));
-/* True when the worker must unwind: stop, halt, limits. */
-bool search_halted(const search *sh);
-/* A stop was made after `ticket` was taken (pab_searcher_ticket()). */
-bool stop_requested(const rt_word *stops, uint64_t ticket);
+/* Wall time since the search started, in ms. */
+uint64_t search_elapsed_ms(const search *sh);
+/* Depth 0 or a root without moves: the result without a tree search. */
+void answer_without_search(worker *w, pab_move_t first, pab_score_t terminal);
 
 /* ---- perft.c ----------------------------------------------------------- */
 

@@ -85,7 +85,11 @@ static pab_score_t jamboree(worker *w, pab_score_t alpha, pab_score_t beta,
     return sp_search(w, &f); /* need 1: parallel after the first child */
 }
 
-int jamboree_run(search *sh)
+static int jamboree_run(search *sh)
 {
     return sp_run(sh, &jamboree_algo);
 }
+
+const algorithm algo_jamboree = {"jamboree", jamboree_run,
+                                 ALGO_PARALLEL | ALGO_SPLIT_POINTS |
+                                     ALGO_SIMULATED};

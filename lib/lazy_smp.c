@@ -25,7 +25,11 @@ static int helper_offset(const search *sh, unsigned index)
     return (int)((index + sh->cfg.seed) & 1u);
 }
 
-int lazy_smp_run(search *sh)
+static int lazy_smp_run(search *sh)
 {
     return run_from_root(sh, ns_search, helper_offset);
 }
+
+const algorithm algo_lazy_smp = {"lazy-smp", lazy_smp_run,
+                                 ALGO_PARALLEL | ALGO_TABLE_IN_PLAIN |
+                                     ALGO_SIMULATED};

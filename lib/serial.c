@@ -8,8 +8,10 @@
 
 #include "internal.h"
 
-int serial_run(search *sh)
+static int serial_run(search *sh)
 {
     iterate(&sh->workers[0], sh->cfg.plain ? ns_plain : ns_search, 0, true);
     return 0;
 }
+
+const algorithm algo_serial = {"serial", serial_run, ALGO_SIMULATED};

@@ -84,7 +84,7 @@ static pab_score_t sabdada(worker *w, pab_score_t alpha, pab_score_t beta,
     return ns_close(w, &nd);
 }
 
-int simplified_abdada_run(search *sh)
+static int simplified_abdada_run(search *sh)
 {
     const pab_config *c = &sh->cfg;
     int rc = pab_cs_create(&sh->cs, c->cs_size, c->cs_ways, c->defer_depth);
@@ -95,3 +95,7 @@ int simplified_abdada_run(search *sh)
     sh->cs = NULL;
     return rc;
 }
+
+const algorithm algo_simplified_abdada = {
+    "simplified-abdada", simplified_abdada_run,
+    ALGO_PARALLEL | ALGO_TABLE_IN_PLAIN | ALGO_CS_TABLE | ALGO_SIMULATED};

@@ -314,3 +314,15 @@ void pool_destroy(pool *p)
     rt_mutex_destroy(&p->lock);
     free(p);
 }
+
+bool search_halted(const search *sh)
+{
+    return rt_load_acquire(&sh->stopped) != 0 ||
+           stop_requested(sh->stops, sh->ticket) ||
+           rt_load_acquire(&sh->halt) != 0;
+}
+
+bool stop_requested(const rt_word *stops, uint64_t ticket)
+{
+    return rt_load_acquire(stops) > ticket;
+}

@@ -147,7 +147,10 @@ static pab_score_t ybwc(worker *w, pab_score_t alpha, pab_score_t beta,
     return sp_search(w, &f); /* eldest first; then maybe in parallel */
 }
 
-int ybwc_run(search *sh)
+static int ybwc_run(search *sh)
 {
     return sp_run(sh, &ybwc_algo);
 }
+
+const algorithm algo_ybwc = {
+    "ybwc", ybwc_run, ALGO_PARALLEL | ALGO_SPLIT_POINTS | ALGO_SIMULATED};
