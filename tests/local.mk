@@ -24,6 +24,9 @@ PLAIN_TESTS += tests/check_headers.sh tests/check_symbols.sh tests/check_program
 	tests/check_format.sh
 EXTRA_DIST += tests/check_headers.sh tests/check_symbols.sh tests/check_programs.sh \
 	tests/check_format.sh
+# lib/ calls only go down: no circle among its files (from nm's view).
+PLAIN_TESTS += tests/check_layers.sh
+EXTRA_DIST += tests/check_layers.sh
 AM_TESTS_ENVIRONMENT += CC='$(CC)'; export CC;
 
 UNIT_TESTS += tests/test_parallel
