@@ -1,8 +1,9 @@
 /*
- * The algorithms that start every thread at the root -- lazy-smp (helpers
- * at the main thread's depth), abdada (and its two variants) and
- * simplified-abdada -- return exactly the serial search's root value at the
- * same fixed depth, at 1, 2, 3, 4 and 8 threads: on artificial trees (no
+ * Every parallel algorithm -- lazy-smp (helpers at the main thread's
+ * depth), abdada (and its two variants), simplified-abdada, ybwc and
+ * jamboree (their split-point variants are in test_ybwc_jamboree.c) --
+ * returns exactly the serial search's root value at the same fixed depth,
+ * at 1, 2, 3, 4 and 8 threads: on artificial trees (no
  * transpositions; plain and normal mode; several orderings), on every
  * tic-tac-toe position with a few stones, and on Connect Four lines solved
  * to the end.  Lazy SMP's default (deeper helpers) is checked for sanity.
@@ -55,6 +56,8 @@ static const variant variants[] = {
     {"abdada parent check", PAB_ALGO_ABDADA, parent_check},
     {"simplified-abdada", PAB_ALGO_SIMPLIFIED_ABDADA, NULL},
     {"simplified-abdada defer 1", PAB_ALGO_SIMPLIFIED_ABDADA, defer_early},
+    {"ybwc", PAB_ALGO_YBWC, NULL},
+    {"jamboree", PAB_ALGO_JAMBOREE, NULL},
 };
 #define N_VARIANTS (sizeof variants / sizeof variants[0])
 static const unsigned thread_counts[] = {1, 2, 3, 4, 8};
@@ -288,5 +291,18 @@ Test(parallel, limits_and_stop_return_a_legal_move, .timeout = 120)
         cr_assert(r.stopped);
         cr_assert(c4_can_play(&pos, (int)r.best_move));
         pab_searcher_destroy(s);
+    }
+}
+
+/* An algorithm added to the registry without a variant here would go
+ * unchecked against serial: every one of them must have one. */
+Test(parallel, every_algorithm_has_a_variant)
+{
+    for (int a = 0; pab_algorithm_name(a) != NULL; a++) {
+        bool found = a == PAB_ALGO_SERIAL; /* the reference itself */
+        for (size_t v = 0; v < N_VARIANTS; v++)
+            found |= variants[v].algo == (pab_algorithm)a;
+        cr_assert(found, "%s has no variant in test_parallel.c",
+                  pab_algorithm_name(a));
     }
 }

@@ -600,21 +600,18 @@ Test(perft, searcher_count_waits_for_no_search)
  * algorithm and the root-sharing parallel ones. */
 Test(search, multipv_lines_are_exact_and_sorted, .timeout = 60)
 {
-    static const pab_algorithm algos[] = {
-        PAB_ALGO_SERIAL, PAB_ALGO_ABDADA,   PAB_ALGO_SIMPLIFIED_ABDADA,
-        PAB_ALGO_YBWC,   PAB_ALGO_JAMBOREE, PAB_ALGO_LAZY_SMP};
     pab_game g;
     pab_searcher *sr;
     ttt_state s;
     ttt_game(&g, TTT_SCORE_MATE);
     cr_assert_eq(ttt_parse(&s, "X...O...."), 0);
     cr_assert_eq(pab_searcher_create(&sr, &g, 1 << 20), 0);
-    for (size_t a = 0; a < sizeof algos / sizeof algos[0]; a++) {
+    for (int a = 0; a < PAB_ALGO_COUNT; a++) { /* every algorithm */
         pab_config cfg;
         pab_result r;
         pab_config_init(&cfg);
-        cfg.algorithm = algos[a];
-        cfg.threads = algos[a] == PAB_ALGO_SERIAL ? 1 : 2;
+        cfg.algorithm = (pab_algorithm)a;
+        cfg.threads = a == PAB_ALGO_SERIAL ? 1 : 2;
         cfg.lazy_same_depth = true;
         cfg.multipv = PAB_MULTIPV_MAX; /* more than the 7 legal moves */
         cfg.max_depth = 7;
@@ -632,7 +629,7 @@ Test(search, multipv_lines_are_exact_and_sorted, .timeout = 60)
             g.make(&child, m, g.user);
             pab_score_t want = -minimax(&g, &child, 6, 1);
             cr_assert_eq(r.line[i].score, want, "%s line %u (move %u)",
-                         pab_algorithm_name(algos[a]), i, (unsigned)m);
+                         pab_algorithm_name(a), i, (unsigned)m);
             cr_assert_eq(r.line[i].pv[0], m);
             if (i > 0)
                 cr_assert_geq(r.line[i - 1].score, r.line[i].score);

@@ -19,10 +19,18 @@
 #include "../examples/games/connect4.h"
 #include "../examples/games/tree.h"
 
-static const pab_algorithm parallel[] = {
-    PAB_ALGO_ABDADA, PAB_ALGO_SIMPLIFIED_ABDADA, PAB_ALGO_YBWC,
-    PAB_ALGO_JAMBOREE, PAB_ALGO_LAZY_SMP};
-#define N_PARALLEL (sizeof parallel / sizeof parallel[0])
+/* Every parallel algorithm of libpab, from the registry behind
+ * pab_algorithm_name(): all but serial, the reference. */
+static pab_algorithm parallel[PAB_ALGO_COUNT];
+static size_t parallel_algorithms(void)
+{
+    size_t n = 0;
+    for (int a = 0; pab_algorithm_name(a) != NULL; a++)
+        if (a != PAB_ALGO_SERIAL)
+            parallel[n++] = (pab_algorithm)a;
+    return n;
+}
+#define N_PARALLEL parallel_algorithms()
 
 typedef struct tree_pos {
     pab_game game;
