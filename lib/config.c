@@ -62,9 +62,13 @@ void pab_config_init_size(pab_config *c, size_t size)
     c->size = size;
 }
 
-/* The smallest pab_config accepted: the layout of libpab 0.1.  Fields
- * added later must be checked only when the caller's size covers them. */
-#define PAB_CONFIG_SIZE_0_1 CONFIG_SIZE_0_1
+/* A caller's config is one of the published layouts (PAB_CONFIG_SIZE_V*):
+ * fields added later are checked only when its size covers them. */
+static bool published_size(size_t size)
+{
+    return size == PAB_CONFIG_SIZE_V1 || size == PAB_CONFIG_SIZE_V2 ||
+           size == PAB_CONFIG_SIZE_V3;
+}
 
 static int validate_variants(const pab_config *c)
 {
@@ -91,7 +95,7 @@ static int validate_variants(const pab_config *c)
 /* libpab 0.2: the simulated multiprocessor. */
 static int validate_simulation(const pab_config *c)
 {
-    if (c->size <= PAB_CONFIG_SIZE_0_1 || !c->simulate)
+    if (c->size < PAB_CONFIG_SIZE_V2 || !c->simulate)
         return 0;
     const unsigned costs[] = {c->sim_expand, c->sim_eval,   c->sim_search,
                               c->sim_return, c->sim_update, c->sim_shared,
@@ -106,7 +110,7 @@ int pab_config_validate(const pab_config *c)
 {
     if (c == NULL)
         return PAB_EINVAL;
-    if (c->size < PAB_CONFIG_SIZE_0_1 || c->size > sizeof *c)
+    if (!published_size(c->size))
         return PAB_EVERSION;
     if ((int)c->algorithm < 0 || (int)c->algorithm >= PAB_ALGO_COUNT)
         return PAB_EALGO;

@@ -24,8 +24,8 @@ int game_validate(const pab_game *game)
 {
     if (game == NULL)
         return PAB_EINVAL;
-    /* libpab 0.1's table is the first published one: nothing smaller. */
-    if (game->size < sizeof *game || game->size > sizeof *game)
+    /* Only published layouts: today there is one. */
+    if (game->size != PAB_GAME_SIZE_V1)
         return PAB_EVERSION;
     if (game->generate == NULL || game->make == NULL || game->unmake == NULL ||
         game->evaluate == NULL || game->hash == NULL)

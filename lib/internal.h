@@ -17,15 +17,6 @@
  * stop flag. */
 #define PAB_POLL_NODES 1024
 
-/* The size of a pab_config and of a pab_result in libpab 0.1, the first
- * published layout: the config ended with mate_moves (and padding), the
- * result with line[]. */
-#define CONFIG_SIZE_0_1                                                        \
-    ((offsetof(pab_config, mate_moves) + sizeof(unsigned) +                    \
-      _Alignof(pab_config) - 1) /                                              \
-     _Alignof(pab_config) * _Alignof(pab_config))
-#define RESULT_SIZE_0_1 offsetof(pab_result, ticks)
-
 /* ---- game.c: the game table and positions ---------------------------- */
 
 /* PAB_ECALLBACK if a required callback is missing, PAB_EINVAL for other

@@ -156,13 +156,12 @@ static void normalise(pab_config *dst, const pab_config *src)
         dst->use_tt = true;
 }
 
-/* The part of pab_result the caller's header version knows about: the
- * config's size tells which version that is.  0.1 is the first published
- * layout, so today every accepted config has the whole result. */
+/* The part of pab_result the caller's headers know about: the config's
+ * layout tells which version those are (search.h lists the pairs). */
 static size_t result_size(size_t config_size)
 {
-    return config_size <= CONFIG_SIZE_0_1 ? RESULT_SIZE_0_1
-                                          : sizeof(pab_result);
+    return config_size == PAB_CONFIG_SIZE_V1 ? PAB_RESULT_SIZE_V1
+                                             : PAB_RESULT_SIZE_V2;
 }
 
 static void release_workers(search *sh, unsigned n)

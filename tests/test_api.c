@@ -351,3 +351,39 @@ Test(api, out_of_range_terminal_and_decided_are_egame, .timeout = 60)
     g.decided = bad_decided;
     assert_egame_everywhere(&g, 3);
 }
+
+/* The published layouts: a 0.2 program's config (no stop_ticket) is read
+ * without the garbage after it, and gets the whole 0.2 result; a size no
+ * version ever had is refused. */
+Test(api, published_layouts_only)
+{
+    pab_game g;
+    pab_searcher *s;
+    ttt_state st;
+    pab_config c;
+    pab_result r;
+    ttt_game(&g, TTT_SCORE_PLAIN);
+    ttt_init(&st);
+    cr_assert_eq(g.size, PAB_GAME_SIZE_V1);
+    cr_assert_eq(pab_searcher_create(&s, &g, 0), 0);
+    cr_assert_lt(PAB_CONFIG_SIZE_V1, PAB_CONFIG_SIZE_V2);
+    cr_assert_lt(PAB_CONFIG_SIZE_V2, PAB_CONFIG_SIZE_V3);
+    cr_assert_eq(PAB_CONFIG_SIZE_V3, sizeof c);
+    memset(&c, 0xA5, sizeof c); /* stop_ticket: a ticket never issued */
+    pab_config_init_size(&c, PAB_CONFIG_SIZE_V2);
+    c.max_depth = 3;
+    memset(&r, 0x5A, sizeof r);
+    cr_assert_eq(pab_search(s, &st, &c, &r), 0);
+    cr_assert_eq(r.depth, 3);
+    cr_assert_eq(r.ticks, 0); /* written: the 0.2 result has it */
+    for (size_t bad = PAB_CONFIG_SIZE_V1 + 1; bad < PAB_CONFIG_SIZE_V3; bad++)
+        if (bad != PAB_CONFIG_SIZE_V2) {
+            c.size = bad;
+            cr_assert_eq(pab_config_validate(&c), PAB_EVERSION, "size %zu",
+                         bad);
+        }
+    g.size = PAB_GAME_SIZE_V1 + 8;
+    pab_searcher *s2;
+    cr_assert_eq(pab_searcher_create(&s2, &g, 0), PAB_EVERSION);
+    pab_searcher_destroy(s);
+}

@@ -143,6 +143,10 @@ typedef struct pab_game {
     bool (*decided)(const void *state, pab_score_t *score, void *user);
 } pab_game;
 
+/* The size of each published layout of pab_game: game.size must be one of
+ * these (see pab(7), ABI POLICY).  Only one layout so far. */
+#define PAB_GAME_SIZE_V1 sizeof(pab_game)
+
 PAB_API void pab_game_init_size(pab_game *game, size_t size);
 
 /* Zero a callback table and set its size field to the size of the

@@ -171,6 +171,27 @@ typedef struct pab_config {
     uint64_t stop_ticket;
 } pab_config;
 
+/* The sizes of each published layout of the structures that carry or
+ * imply a version: a caller's config.size must be one of these, and the
+ * library writes the result layout of the caller's version.  A new
+ * layout adds a constant here; the old ones never change.
+ *   config V1 (libpab 0.1): up to mate_moves     result V1: up to line[]
+ *   config V2 (libpab 0.2): up to sim_wait       result V2: up to ticks
+ *   config V3 (libpab 0.3): up to stop_ticket    result V2 */
+#ifdef __cplusplus
+#define PAB_ALIGNOF_(t) alignof(t)
+#else
+#define PAB_ALIGNOF_(t) _Alignof(t)
+#endif
+#define PAB_ALIGN_UP_(n, a) (((n) + (a)-1) / (a) * (a))
+#define PAB_CONFIG_SIZE_V1                                                     \
+    PAB_ALIGN_UP_(offsetof(pab_config, mate_moves) + sizeof(unsigned),         \
+                  PAB_ALIGNOF_(pab_config))
+#define PAB_CONFIG_SIZE_V2 offsetof(pab_config, stop_ticket)
+#define PAB_CONFIG_SIZE_V3 sizeof(pab_config)
+#define PAB_RESULT_SIZE_V1 offsetof(pab_result, ticks)
+#define PAB_RESULT_SIZE_V2 sizeof(pab_result)
+
 typedef struct pab_searcher pab_searcher;
 
 PAB_API void pab_config_init_size(pab_config *config, size_t size);
