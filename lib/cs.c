@@ -119,12 +119,14 @@ void pab_cs_destroy(pab_cs *cs)
 /* Only when nothing else uses the table, so plain memset is fine. */
 void pab_cs_clear(pab_cs *cs)
 {
+    if (cs == NULL)
+        return;
     memset(cs->way, 0, (size_t)cs->size * cs->ways * sizeof(rt_word));
 }
 
 int pab_cs_defer_depth(const pab_cs *cs)
 {
-    return cs->defer_depth;
+    return cs != NULL ? cs->defer_depth : PAB_EINVAL;
 }
 
 /* Kerrigan's note 4: the move seeds a linear congruential step, which

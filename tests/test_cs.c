@@ -236,3 +236,12 @@ Test(cs, create_errors)
     cr_assert_eq(pab_cs_defer_depth(cs), 0);
     pab_cs_destroy(cs);
 }
+
+/* The management functions take a NULL table as pab(7) says: ignored, or
+ * PAB_EINVAL where there is a code to return. */
+Test(cs, null_tables)
+{
+    pab_cs_clear(NULL);
+    pab_cs_destroy(NULL);
+    cr_assert_eq(pab_cs_defer_depth(NULL), PAB_EINVAL);
+}
