@@ -50,7 +50,6 @@ void pool_destroy(pool *p);
  * search runs. */
 typedef struct worker {
     search *sh;
-    unsigned id;
     void *state;
     pab_move_t *moves; /* PAB_PLY_MAX * capacity */
     pab_move_t *later; /* the same: moves put off to a later pass */
@@ -75,7 +74,6 @@ typedef struct worker {
 
 /* What every thread of one search shares. */
 struct search {
-    pab_searcher *owner;
     const pab_game *game;
     pab_tt *tt;           /* NULL when the config turns the table off */
     pab_config cfg;       /* normalised copy */
@@ -98,7 +96,7 @@ struct search {
     void *algo;         /* an algorithm's own shared state */
 };
 
-int worker_init(worker *w, search *sh, unsigned id, const void *root);
+int worker_init(worker *w, search *sh, const void *root);
 
 void worker_release(worker *w);
 /* Count one node and poll the limits when due; true if the search must

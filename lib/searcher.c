@@ -179,7 +179,7 @@ static int setup_workers(search *sh, const void *root)
     if (sh->workers == NULL)
         return PAB_ENOMEM;
     for (unsigned i = 0; i < n; i++) {
-        int rc = worker_init(&sh->workers[i], sh, i, root);
+        int rc = worker_init(&sh->workers[i], sh, root);
         if (rc < 0) {
             release_workers(sh, i);
             return rc;
@@ -283,7 +283,6 @@ int pab_search(pab_searcher *s, const void *root, const pab_config *config,
         rt_store_release(&s->busy, 0);
         return rc;
     }
-    sh.owner = s;
     sh.game = &s->game;
     sh.tt = sh.cfg.use_tt ? s->tt : NULL;
     sh.capacity = game_capacity(&s->game);

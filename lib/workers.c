@@ -26,14 +26,13 @@ static unsigned poll_interval(const search *sh)
     return (unsigned)limit;
 }
 
-int worker_init(worker *w, search *sh, unsigned id, const void *root)
+int worker_init(worker *w, search *sh, const void *root)
 {
     int err = 0;
     const pab_game *g = sh->game;
 
     memset(w, 0, sizeof *w);
     w->sh = sh;
-    w->id = id;
     w->poll = poll_interval(sh);
     w->state = state_clone(g, root, &err);
     if (w->state == NULL)
