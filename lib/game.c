@@ -20,6 +20,11 @@ void pab_game_init_size(pab_game *game, size_t size)
     game->size = size;
 }
 
+/* The largest move buffer a game may ask for: every worker keeps two per
+ * ply (PAB_PLY_MAX plies), so this bounds its move buffers at 128 MiB; no
+ * real game comes near it. */
+#define GAME_MAX_MOVES 65536u
+
 int game_validate(const pab_game *game)
 {
     if (game == NULL)
@@ -38,7 +43,7 @@ int game_validate(const pab_game *game)
         return PAB_ECALLBACK;
     if (game->move_index != NULL && game->move_index_count == 0)
         return PAB_EINVAL;
-    if (game->max_moves > 65536)
+    if (game->max_moves > GAME_MAX_MOVES)
         return PAB_EINVAL;
     return 0;
 }

@@ -17,6 +17,9 @@
  * stop flag. */
 #define PAB_POLL_NODES 1024
 
+/* The runtime's clock counts nanoseconds; limits are given in ms. */
+#define NS_PER_MS UINT64_C(1000000)
+
 /* ---- game.c: the game table and positions ---------------------------- */
 
 /* PAB_ECALLBACK if a required callback is missing, PAB_EINVAL for other

@@ -14,7 +14,7 @@
 
 uint64_t search_elapsed_ms(const search *sh)
 {
-    return (rt_now_ns() - sh->start_ns) / 1000000u;
+    return (rt_now_ns() - sh->start_ns) / NS_PER_MS;
 }
 
 /* Record a completed iteration (its lines, best first) as the search's

@@ -113,7 +113,7 @@ uint64_t pab_searcher_ticket(pab_searcher *s)
 void pab_searcher_set_time_limit(pab_searcher *s, uint64_t ms)
 {
     if (s != NULL)
-        rt_store_release(&s->deadline, ms ? rt_now_ns() + ms * 1000000u : 0);
+        rt_store_release(&s->deadline, ms ? rt_now_ns() + ms * NS_PER_MS : 0);
 }
 
 /* The ticket a search or count runs under: the caller's, or now.  A ticket
@@ -295,7 +295,7 @@ int pab_search(pab_searcher *s, const void *root, const pab_config *config,
     }
     sh.start_ns = rt_now_ns();
     rt_store(&s->deadline, sh.cfg.time_limit_ms != 0
-                               ? sh.start_ns + sh.cfg.time_limit_ms * 1000000u
+                               ? sh.start_ns + sh.cfg.time_limit_ms * NS_PER_MS
                                : 0);
     pab_result r;
     memset(&r, 0, sizeof r);
