@@ -405,8 +405,7 @@ static rt_proc *proc_new(sim *s, rt_thread_fn fn, void *arg, uint64_t clock)
     return p;
 }
 
-/* ---- the runtime calls ----------------------------------------------------
- */
+/* ---- the runtime calls --------------------------------------------------- */
 
 void rt_sim_access(rt_access kind)
 {
@@ -545,8 +544,7 @@ uint64_t rt_sim_now_ns(void)
     return p->sim->epoch_ns + p->clock;
 }
 
-/* ---- a simulation ----------------------------------------------------------
- */
+/* ---- a simulation -------------------------------------------------------- */
 
 static void sim_free(sim *s)
 {

@@ -121,8 +121,7 @@ void stats_add(pab_stats *sum, const pab_stats *add)
         sum->best_index[i] += add->best_index[i];
 }
 
-/* ---- the thread pool ------------------------------------------------------
- */
+/* ---- the thread pool ----------------------------------------------------- */
 
 /*
  * A searcher's helper threads, started on first need and parked on a

@@ -149,8 +149,7 @@ static void boxed_game(pab_game *g)
     g->move_flags = box_move_flags;
 }
 
-/* ---- the rounds -------------------------------------------------------------
- */
+/* ---- the rounds ---------------------------------------------------------- */
 
 typedef struct stopper {
     pab_searcher *s;

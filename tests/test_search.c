@@ -239,8 +239,7 @@ Test(search, known_wins_have_their_distance)
     pab_searcher_destroy(sr);
 }
 
-/* ---- edge cases ------------------------------------------------------------
- */
+/* ---- edge cases ---------------------------------------------------------- */
 
 Test(search, no_legal_root_move)
 {
@@ -437,8 +436,7 @@ Test(search, info_after_every_iteration)
     pab_searcher_destroy(sr);
 }
 
-/* ---- perft ------------------------------------------------------------------
- */
+/* ---- perft --------------------------------------------------------------- */
 
 Test(perft, tictactoe_depths_1_to_9)
 {

@@ -413,8 +413,7 @@ Test(ybwc_jamboree, threads_split_and_count_their_nodes, .timeout = 60)
     pab_searcher_destroy(s);
 }
 
-/* ---- limits and stop -------------------------------------------------------
- */
+/* ---- limits and stop ----------------------------------------------------- */
 
 typedef struct stopper {
     pab_searcher *s;

@@ -305,8 +305,7 @@ bool chess_in_check(const chess_pos *pos)
     return pos->checkers != 0;
 }
 
-/* ---- make and unmake ------------------------------------------------------
- */
+/* ---- make and unmake ----------------------------------------------------- */
 
 static chess_undo *push_undo(chess_pos *pos)
 {

@@ -369,8 +369,7 @@ int chess_generate_noisy(const chess_pos *pos, pab_move_t *moves,
     return n;
 }
 
-/* ---- checks given ---------------------------------------------------------
- */
+/* ---- checks given -------------------------------------------------------- */
 
 /* Whether the move checks the enemy king: the moved piece from its new
  * square, or a slider of ours the move uncovers (also the rook of a

@@ -67,8 +67,7 @@ pab_move_t chess_move_from_uci(const chess_pos *pos, const char *text)
     return PAB_MOVE_NONE;
 }
 
-/* ---- SAN ------------------------------------------------------------------
- */
+/* ---- SAN ----------------------------------------------------------------- */
 
 /* A copy of the pieces and rights without the history, to try a move on
  * without touching the caller's position. */
