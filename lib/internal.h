@@ -20,6 +20,11 @@
 /* The runtime's clock counts nanoseconds; limits are given in ms. */
 #define NS_PER_MS UINT64_C(1000000)
 
+/* ---- options.c: pab_config's fields by name ---------------------------- */
+
+/* Store every named option's default in *c (a full-size config). */
+void options_set_defaults(pab_config *c);
+
 /* ---- game.c: the game table and positions ---------------------------- */
 
 /* PAB_ECALLBACK if a required callback is missing, PAB_EINVAL for other

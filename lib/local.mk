@@ -9,7 +9,7 @@ lib_libpab_la_SOURCES = \
 	lib/workers.c lib/negascout.c lib/serial.c \
 	lib/lazy_smp.c lib/abdada.c lib/simplified_abdada.c \
 	lib/splitpoint.h lib/splitpoint.c lib/ybwc.c lib/jamboree.c \
-	lib/algorithms.c lib/iterate.c lib/config.c lib/searcher.c
+	lib/algorithms.c lib/iterate.c lib/options.c lib/config.c lib/searcher.c
 lib_libpab_la_CFLAGS = $(AM_CFLAGS) $(VISIBILITY_CFLAGS) $(ATOMIC_OPS_CFLAGS)
 lib_libpab_la_LIBADD = $(ATOMIC_OPS_LIBS)
 lib_libpab_la_LDFLAGS = -version-info $(PAB_LT_VERSION) -no-undefined

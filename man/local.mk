@@ -8,7 +8,9 @@ dist_man3_MANS += \
 	man/man3/pab_algorithm_from_name.3 \
 	man/man3/pab_algorithm_name.3 \
 	man/man3/pab_config_init.3 \
+	man/man3/pab_config_get_option.3 \
 	man/man3/pab_config_init_size.3 \
+	man/man3/pab_config_option.3 \
 	man/man3/pab_config_option_name.3 \
 	man/man3/pab_config_set_option.3 \
 	man/man3/pab_config_validate.3 \

@@ -5,6 +5,8 @@
 #include "config.h"
 
 #include <criterion/criterion.h>
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -386,4 +388,80 @@ Test(api, published_layouts_only)
     pab_searcher *s2;
     cr_assert_eq(pab_searcher_create(&s2, &g, 0), PAB_EVERSION);
     pab_searcher_destroy(s);
+}
+
+/* The option table describes every field by name truly: its default is
+ * what pab_config_init() sets, its range is what pab_config_set_option()
+ * accepts and pab_config_validate() keeps, and the names are unique. */
+static void check_int_option(const pab_option_info *o)
+{
+    char text[32];
+    long long got;
+    pab_config c;
+    pab_config_init(&c);
+    c.algorithm = PAB_ALGO_YBWC; /* any thread count is fine */
+    long long ends[2] = {o->min, o->max};
+    for (int e = 0; e < 2; e++) {
+        snprintf(text, sizeof text, "%lld", ends[e]);
+        cr_assert_eq(pab_config_set_option(&c, o->name, text), 0, "%s=%s",
+                     o->name, text);
+        cr_assert_eq(pab_config_get_option(&c, o->name, &got), 0);
+        cr_assert_eq(got, ends[e], "%s", o->name);
+        cr_assert_eq(pab_config_validate(&c), 0, "%s=%s", o->name, text);
+    }
+    if (o->min > LLONG_MIN) {
+        snprintf(text, sizeof text, "%lld", o->min - 1);
+        cr_assert_eq(pab_config_set_option(&c, o->name, text), PAB_EINVAL,
+                     "%s=%s", o->name, text);
+    }
+    if (o->max < LLONG_MAX) {
+        snprintf(text, sizeof text, "%lld", o->max + 1);
+        cr_assert_eq(pab_config_set_option(&c, o->name, text), PAB_EINVAL,
+                     "%s=%s", o->name, text);
+    }
+}
+
+Test(api, option_table_is_true)
+{
+    pab_config d;
+    pab_config_init(&d);
+    unsigned n = 0;
+    for (const pab_option_info *o; (o = pab_config_option(n)) != NULL; n++) {
+        cr_assert_str_eq(o->name, pab_config_option_name(n));
+        cr_assert(o->description != NULL && o->description[0] != '\0');
+        cr_assert(o->unit != NULL);
+        for (unsigned k = 0; k < n; k++)
+            cr_assert_str_neq(o->name, pab_config_option(k)->name);
+        long long v;
+        cr_assert_eq(pab_config_get_option(&d, o->name, &v), 0);
+        cr_assert_eq(v, o->default_value, "%s default", o->name);
+        cr_assert(o->min <= o->default_value && o->default_value <= o->max,
+                  "%s", o->name);
+        switch (o->kind) {
+        case PAB_OPTION_BOOL:
+            cr_assert(o->min == 0 && o->max == 1, "%s", o->name);
+            break;
+        case PAB_OPTION_INT: check_int_option(o); break;
+        case PAB_OPTION_CHOICE: {
+            long long count = 0;
+            while (o->choices[count] != NULL)
+                count++;
+            cr_assert_eq(o->max, count - 1, "%s", o->name);
+            break;
+        }
+        case PAB_OPTION_ALGORITHM:
+            cr_assert_eq(o->max, PAB_ALGO_COUNT - 1);
+            break;
+        default: cr_assert_fail("%s: unknown kind", o->name);
+        }
+    }
+    cr_assert_eq(pab_config_option_name(n), NULL);
+    cr_assert_geq(n, 39);
+    long long v;
+    cr_assert_eq(pab_config_get_option(&d, "warp_speed", &v), PAB_EOPTION);
+    cr_assert_eq(pab_config_get_option(NULL, "threads", &v), PAB_EINVAL);
+    cr_assert_eq(pab_config_get_option(&d, "threads", NULL), PAB_EINVAL);
+    cr_assert_eq(pab_config_set_option(&d, "split_policy", "highest"), 0);
+    cr_assert_eq(pab_config_get_option(&d, "split_policy", &v), 0);
+    cr_assert_eq(v, PAB_SPLIT_HIGHEST);
 }

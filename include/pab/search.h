@@ -208,6 +208,31 @@ PAB_API int pab_config_set_option(pab_config *config, const char *name,
                                   const char *value);
 PAB_API const char *pab_config_option_name(unsigned index);
 
+/* What a pab_config field set by name takes (libpab 0.3). */
+typedef enum pab_option_kind {
+    PAB_OPTION_BOOL = 0,     /* true/false, 1/0, yes/no, on/off */
+    PAB_OPTION_INT = 1,      /* a whole number in [min, max] */
+    PAB_OPTION_CHOICE = 2,   /* one of choices[], by name */
+    PAB_OPTION_ALGORITHM = 3 /* an algorithm name (pab_algorithm_name()) */
+} pab_option_kind;
+
+/* One option, as pab_config_option() describes it.  The library owns it;
+ * later versions may add fields at the end. */
+typedef struct pab_option_info {
+    const char *name; /* as pab_config_set_option() takes it */
+    pab_option_kind kind;
+    long long min, max;         /* the values accepted (BOOL 0..1; CHOICE and
+                                 * ALGORITHM: indices) */
+    long long default_value;    /* as pab_config_init() sets it */
+    const char *const *choices; /* CHOICE: names by index, NULL-terminated */
+    const char *unit;           /* "ms", "plies", "score", ...; "" if none */
+    const char *description;    /* one line */
+} pab_option_info;
+
+PAB_API const pab_option_info *pab_config_option(unsigned index);
+PAB_API int pab_config_get_option(const pab_config *config, const char *name,
+                                  long long *value);
+
 PAB_API int pab_searcher_create(pab_searcher **searcher, const pab_game *game,
                                 size_t tt_bytes);
 PAB_API int pab_searcher_create_with_tt(pab_searcher **searcher,

@@ -1,0 +1,254 @@
+/*
+ * The fields of pab_config by name: one table holds each option's name,
+ * kind, range, default, unit and description.  pab_config_init() takes its
+ * defaults from it, pab_config_set_option() its ranges, and programs
+ * (pab-chess's `uci`, pab-bench --opt) describe the options from it through
+ * pab_config_option(), so no list of options lives anywhere else.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "internal.h"
+
+/* How a field is stored in pab_config. */
+typedef enum store {
+    STORE_BOOL,
+    STORE_INT,
+    STORE_UNSIGNED,
+    STORE_U64,
+    STORE_ENUM /* pab_algorithm, pab_split_policy */
+} store;
+
+typedef struct option {
+    pab_option_info info;
+    store store;
+    size_t offset;
+} option;
+
+static const char *const split_policies[] = {"random-owner", "highest", NULL};
+
+#define BOOL(f, dflt, text)                                                    \
+    {                                                                          \
+        {#f, PAB_OPTION_BOOL, 0, 1, dflt, NULL, "", text}, STORE_BOOL,         \
+            offsetof(pab_config, f)                                            \
+    }
+#define NUMBER(f, st, lo, hi, dflt, unit, text)                                \
+    {                                                                          \
+        {#f, PAB_OPTION_INT, lo, hi, dflt, NULL, unit, text}, st,              \
+            offsetof(pab_config, f)                                            \
+    }
+#define SIM_COST(f, dflt, text)                                                \
+    NUMBER(f, STORE_UNSIGNED, 0, PAB_SIM_COST_MAX, dflt, "ticks", text)
+
+/* The largest value of a 64-bit limit: what strtoll can read. */
+#define LIMIT_MAX LLONG_MAX
+
+/* clang-format off */
+static const option options[] = {
+    {{"algorithm", PAB_OPTION_ALGORITHM, 0, PAB_ALGO_COUNT - 1,
+      PAB_ALGO_SERIAL, NULL, "", "the search algorithm, by name"},
+     STORE_ENUM, offsetof(pab_config, algorithm)},
+    NUMBER(threads, STORE_UNSIGNED, 1, PAB_THREADS_MAX, 1, "threads",
+           "threads (or virtual processors) of one search"),
+    NUMBER(max_depth, STORE_INT, 0, PAB_DEPTH_MAX, PAB_DEPTH_MAX, "plies",
+           "deepest iteration"),
+    NUMBER(time_limit_ms, STORE_U64, 0, LIMIT_MAX, 0, "ms",
+           "wall time limit, 0: none"),
+    NUMBER(node_limit, STORE_U64, 0, LIMIT_MAX, 0, "nodes",
+           "node limit, 0: none"),
+    BOOL(iterative_deepening, 1, "search depths 1, 2, .. max_depth"),
+    BOOL(aspiration, 1, "aspiration windows around the last score"),
+    NUMBER(aspiration_window, STORE_INT, 1, PAB_SCORE_MAX, 50, "score",
+           "first aspiration half-width (score units; centipawns in chess)"),
+    BOOL(move_ordering, 1, "table move, killers and history first"),
+    BOOL(use_tt, 1, "the transposition table"),
+    BOOL(quiescence, 1, "quiescence search (games with generate_noisy)"),
+    BOOL(null_move, 1, "null-move pruning (games with make_null)"),
+    BOOL(late_move_reductions, 1, "late-move reductions"),
+    BOOL(futility_pruning, 1, "futility pruning near the horizon"),
+    NUMBER(futility_margin, STORE_INT, 0, PAB_SCORE_MAX, 200, "score",
+           "futility margin (score units; centipawns in chess)"),
+    BOOL(check_extension, 1, "extend checks (games with in_check)"),
+    BOOL(plain, 0, "the thesis' figure 4.3 alpha-beta at one depth"),
+    NUMBER(seed, STORE_UNSIGNED, 0, UINT_MAX, 0, "",
+           "lazy-smp: helper perturbation"),
+    BOOL(lazy_same_depth, 0, "lazy-smp: helpers at the main thread's depth"),
+    BOOL(abdada_exclusive_research, 0, "abdada: exclusive re-searches too"),
+    BOOL(abdada_parent_check, 0, "abdada: footnote 12's parent check"),
+    NUMBER(defer_depth, STORE_INT, 0, PAB_DEPTH_MAX,
+           PAB_CS_DEFAULT_DEFER_DEPTH, "plies",
+           "simplified-abdada: shallowest depth that defers"),
+    NUMBER(cs_size, STORE_UNSIGNED, 1, PAB_CS_MAX_SIZE, PAB_CS_DEFAULT_SIZE,
+           "sets", "simplified-abdada: table sets, a power of two"),
+    NUMBER(cs_ways, STORE_UNSIGNED, 1, PAB_CS_MAX_WAYS, PAB_CS_DEFAULT_WAYS,
+           "ways", "simplified-abdada: ways per set"),
+    BOOL(ybwc_strong, 1, "ybwc: strong YBWC (Y-PV, Y-CUT, Y-ALL)"),
+    NUMBER(ybwc_cut_moves, STORE_UNSIGNED, 0, PAB_MAX_MOVES, 2, "moves",
+           "ybwc: moves a Y-CUT node waits for (m_A)"),
+    NUMBER(split_min_depth, STORE_INT, 1, PAB_DEPTH_MAX, 2, "plies",
+           "ybwc, jamboree: no split point shallower"),
+    {{"split_policy", PAB_OPTION_CHOICE, 0, 1, PAB_SPLIT_RANDOM_OWNER,
+      split_policies, "", "ybwc: where idle threads look for work"},
+     STORE_ENUM, offsetof(pab_config, split_policy)},
+    NUMBER(multipv, STORE_UNSIGNED, 1, PAB_MULTIPV_MAX, 1, "lines",
+           "root lines reported"),
+    NUMBER(mate_moves, STORE_UNSIGNED, 0, UINT_MAX, 0, "moves",
+           "stop at a proven win within this many moves, 0: off"),
+    BOOL(simulate, 0, "run on virtual processors"),
+    SIM_COST(sim_expand, 3, "simulated: generate a node's moves"),
+    SIM_COST(sim_eval, 8, "simulated: evaluate a position"),
+    SIM_COST(sim_search, 1, "simulated: step into a child"),
+    SIM_COST(sim_return, 1, "simulated: a node returns its value"),
+    SIM_COST(sim_update, 1, "simulated: the parent takes the value"),
+    SIM_COST(sim_shared, 0, "simulated: a shared load or store"),
+    SIM_COST(sim_atomic, 1, "simulated: an atomic update or a lock"),
+    SIM_COST(sim_remote, 0, "simulated: extra for another processor's shard"),
+    SIM_COST(sim_wait, 36, "simulated: a waiting processor's backoff"),
+};
+/* clang-format on */
+
+#define OPTION_COUNT (sizeof options / sizeof options[0])
+
+const pab_option_info *pab_config_option(unsigned index)
+{
+    return index < OPTION_COUNT ? &options[index].info : NULL;
+}
+
+const char *pab_config_option_name(unsigned index)
+{
+    return index < OPTION_COUNT ? options[index].info.name : NULL;
+}
+
+static const option *find(const char *name)
+{
+    for (size_t i = 0; i < OPTION_COUNT; i++)
+        if (!strcmp(name, options[i].info.name))
+            return &options[i];
+    return NULL;
+}
+
+static void store_value(pab_config *c, const option *o, long long v)
+{
+    char *field = (char *)c + o->offset;
+    switch (o->store) {
+    case STORE_BOOL: *(bool *)field = v != 0; break;
+    case STORE_INT: *(int *)field = (int)v; break;
+    case STORE_UNSIGNED: *(unsigned *)field = (unsigned)v; break;
+    case STORE_U64: *(uint64_t *)field = (uint64_t)v; break;
+    case STORE_ENUM:
+        if (o->info.kind == PAB_OPTION_ALGORITHM)
+            *(pab_algorithm *)field = (pab_algorithm)v;
+        else
+            *(pab_split_policy *)field = (pab_split_policy)v;
+        break;
+    }
+}
+
+static long long load_value(const pab_config *c, const option *o)
+{
+    const char *field = (const char *)c + o->offset;
+    switch (o->store) {
+    case STORE_BOOL: return *(const bool *)field;
+    case STORE_INT: return *(const int *)field;
+    case STORE_UNSIGNED: return *(const unsigned *)field;
+    case STORE_U64: return (long long)*(const uint64_t *)field;
+    case STORE_ENUM:
+        if (o->info.kind == PAB_OPTION_ALGORITHM)
+            return *(const pab_algorithm *)field;
+        return *(const pab_split_policy *)field;
+    }
+    return 0;
+}
+
+void options_set_defaults(pab_config *c)
+{
+    for (size_t i = 0; i < OPTION_COUNT; i++)
+        store_value(c, &options[i], options[i].info.default_value);
+}
+
+static int parse_bool(const char *v, long long *out)
+{
+    if (!strcasecmp(v, "true") || !strcmp(v, "1") || !strcasecmp(v, "yes") ||
+        !strcasecmp(v, "on"))
+        *out = 1;
+    else if (!strcasecmp(v, "false") || !strcmp(v, "0") ||
+             !strcasecmp(v, "no") || !strcasecmp(v, "off"))
+        *out = 0;
+    else
+        return PAB_EINVAL;
+    return 0;
+}
+
+static int parse_number(const char *v, long long lo, long long hi,
+                        long long *out)
+{
+    char *end;
+    errno = 0;
+    long long x = strtoll(v, &end, 10);
+    if (errno != 0 || end == v || *end != '\0' || x < lo || x > hi)
+        return PAB_EINVAL;
+    *out = x;
+    return 0;
+}
+
+static int parse_choice(const char *const *choices, const char *v,
+                        long long *out)
+{
+    for (long long i = 0; choices[i] != NULL; i++)
+        if (!strcmp(v, choices[i])) {
+            *out = i;
+            return 0;
+        }
+    return PAB_EINVAL;
+}
+
+/* The option's value from text, without touching the config. */
+static int parse(const option *o, const char *v, long long *out)
+{
+    switch (o->info.kind) {
+    case PAB_OPTION_BOOL: return parse_bool(v, out);
+    case PAB_OPTION_INT: return parse_number(v, o->info.min, o->info.max, out);
+    case PAB_OPTION_CHOICE: return parse_choice(o->info.choices, v, out);
+    case PAB_OPTION_ALGORITHM: {
+        int a = pab_algorithm_from_name(v);
+        *out = a;
+        return a < 0 ? a : 0;
+    }
+    }
+    return PAB_EINVAL;
+}
+
+int pab_config_set_option(pab_config *c, const char *name, const char *value)
+{
+    if (c == NULL || name == NULL || value == NULL)
+        return PAB_EINVAL;
+    if (c->size < sizeof *c)
+        return PAB_EVERSION;
+    const option *o = find(name);
+    if (o == NULL)
+        return PAB_EOPTION;
+    long long v;
+    int rc = parse(o, value, &v); /* a bad value leaves the field alone */
+    if (rc == 0)
+        store_value(c, o, v);
+    return rc;
+}
+
+int pab_config_get_option(const pab_config *c, const char *name,
+                          long long *value)
+{
+    if (c == NULL || name == NULL || value == NULL)
+        return PAB_EINVAL;
+    if (c->size < sizeof *c)
+        return PAB_EVERSION;
+    const option *o = find(name);
+    if (o == NULL)
+        return PAB_EOPTION;
+    *value = load_value(c, o);
+    return 0;
+}
