@@ -88,10 +88,6 @@ static int stress_algorithm(pab_algorithm algo, unsigned searches,
         int rc = pab_search(par, root, &c, &got);
         if (mode == 2)
             pthread_join(t, NULL);
-        if (rc == PAB_ENOTSUP) {
-            printf("stress_search: %s not supported yet, skipped\n", name);
-            break;
-        }
         if (rc < 0)
             status = fail(name, i, pab_strerror(rc));
         else if (got.best_move >= shape.b)

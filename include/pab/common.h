@@ -31,7 +31,9 @@ extern "C" {
 
 /* The error table: every function that can fail returns one of these
  * negative codes (0 or a non-negative count means success).  The same list
- * generates pab_strerror(). */
+ * generates pab_strerror().  PAB_ENOTSUP is no longer returned (every
+ * algorithm named is implemented); it stays so that programs naming it
+ * still compile, and its value is never reused. */
 #define PAB_ERRNO_MAP(XX)                                                      \
     XX(EINVAL, -1, "invalid argument")                                         \
     XX(ENOMEM, -2, "out of memory")                                            \
