@@ -30,10 +30,22 @@ case "$out" in
 *) bad "default search line: '$out'" ;;
 esac
 
+# compare with lists of algorithms and threads, the last --algos counting
+# (its copy of the list once leaked: exit 1 under AddressSanitizer).
+out=$("$bench" compare --algos=jamboree --algos=serial,ybwc --threads=1,2 2>&1)
+status=$?
+if [ "$status" -eq 0 ] && echo "$out" | grep -Eq '^ybwc +2 ' &&
+    ! echo "$out" | grep -q '^jamboree'; then
+    ok
+else
+    bad "compare --algos: status $status, output: $out"
+fi
+
 # Errors: one line on stderr, exit status 2, nothing on stdout.
 for args in "search --game=chesss" "search --depth=x" "perft --game=tictactoe" \
     "search --algo=mtdf" "frobnicate" "search --game=connect4 --position=9" \
-    "search --threads=0"; do
+    "search --threads=0" "compare --algos=serial,,ybwc" "compare --algos=mtdf" \
+    "compare --threads=1,x" "compare --frobnicate"; do
     # shellcheck disable=SC2086
     "$bench" $args >"$top_builddir/tests/prog.out" 2>"$top_builddir/tests/prog.err"
     status=$?

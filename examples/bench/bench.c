@@ -74,13 +74,14 @@ void bench_apply_opt(pab_config *cfg, const char *text)
         bench_fail("bad value in --opt %s", text);
 }
 
-unsigned bench_split_list(const char *text, const char **items, unsigned max)
+unsigned bench_split_list(const char *text, const char **items, unsigned max,
+                          char **copy)
 {
-    char *copy = strdup(text);
     unsigned n = 0;
-    if (copy == NULL)
+    *copy = strdup(text);
+    if (*copy == NULL)
         bench_fail("%s", "out of memory");
-    for (char *item = copy;;) {
+    for (char *item = *copy;;) {
         char *comma = strchr(item, ',');
         if (comma != NULL)
             *comma = '\0';

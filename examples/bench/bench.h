@@ -35,8 +35,10 @@ void bench_unload(bench_loaded *l);
 /* Apply "NAME=VALUE" to cfg with pab_config_set_option(), or fail. */
 void bench_apply_opt(pab_config *cfg, const char *text);
 
-/* "a,b,c" into at most max items (pointers into a copy the caller frees
- * with free(items[0]) when n > 0); returns n, fails on an empty item. */
-unsigned bench_split_list(const char *text, const char **items, unsigned max);
+/* "a,b,c" into at most max items pointing into *copy, a copy of text that
+ * the caller frees; returns the number of items (at least one), fails on
+ * an empty item or more than max. */
+unsigned bench_split_list(const char *text, const char **items, unsigned max,
+                          char **copy);
 
 #endif /* PAB_BENCH_BENCH_H */

@@ -47,6 +47,7 @@ typedef struct cmp_options {
     const char *positions_file;
     const char *algos[MAX_ITEMS];
     unsigned nalgos;
+    char *algos_copy; /* the --algos text the names point into */
     unsigned threads[MAX_ITEMS];
     unsigned nthreads;
     int depth;
@@ -104,11 +105,12 @@ static void add_threads(cmp_options *o, unsigned t)
 static void parse_threads(cmp_options *o, const char *flag, const char *text)
 {
     const char *items[MAX_ITEMS];
-    unsigned n = bench_split_list(text, items, MAX_ITEMS);
+    char *copy;
+    unsigned n = bench_split_list(text, items, MAX_ITEMS, &copy);
     for (unsigned i = 0; i < n; i++)
         add_threads(o,
                     (unsigned)bench_number(flag, items[i], 1, PAB_THREADS_MAX));
-    free((void *)items[0]);
+    free(copy);
 }
 
 static void parse_args(int argc, char **argv, cmp_options *o)
@@ -122,9 +124,11 @@ static void parse_args(int argc, char **argv, cmp_options *o)
             o->params = v;
         else if ((v = value_of(a, "--positions")))
             o->positions_file = v;
-        else if ((v = value_of(a, "--algos")))
-            o->nalgos = bench_split_list(v, o->algos, MAX_ITEMS);
-        else if ((v = value_of(a, "--threads")))
+        else if ((v = value_of(a, "--algos"))) {
+            free(o->algos_copy); /* the last --algos counts */
+            o->nalgos =
+                bench_split_list(v, o->algos, MAX_ITEMS, &o->algos_copy);
+        } else if ((v = value_of(a, "--threads")))
             parse_threads(o, "--threads", v);
         else if ((v = value_of(a, "--simulate"))) {
             parse_threads(o, "--simulate", v);
@@ -651,5 +655,6 @@ int bench_compare(int argc, char **argv)
         compare_stockfish(o.stockfish, o.stockfish_depth);
     for (unsigned p = 0; p < r.npositions; p++)
         free((void *)r.positions[p]);
+    free(o.algos_copy);
     return 0;
 }
