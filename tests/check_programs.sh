@@ -31,10 +31,12 @@ case "$out" in
 esac
 
 # compare with lists of algorithms and threads, the last --algos counting
-# (its copy of the list once leaked: exit 1 under AddressSanitizer).
-out=$("$bench" compare --algos=jamboree --algos=serial,ybwc --threads=1,2 2>&1)
+# (its copy of the list once leaked: exit 1 under AddressSanitizer), an
+# algorithm named twice measured once.
+out=$("$bench" compare --algos=jamboree --algos=serial,ybwc,ybwc --threads=1,2 2>&1)
 status=$?
 if [ "$status" -eq 0 ] && echo "$out" | grep -Eq '^ybwc +2 ' &&
+    [ "$(echo "$out" | grep -c '^ybwc ')" -eq 2 ] &&
     ! echo "$out" | grep -q '^jamboree'; then
     ok
 else
@@ -45,7 +47,7 @@ fi
 for args in "search --game=chesss" "search --depth=x" "perft --game=tictactoe" \
     "search --algo=mtdf" "frobnicate" "search --game=connect4 --position=9" \
     "search --threads=0" "compare --algos=serial,,ybwc" "compare --algos=mtdf" \
-    "compare --threads=1,x" "compare --frobnicate"; do
+    "compare --threads=1,x" "compare --frobnicate" "compare --threads=2 --simulate=4"; do
     # shellcheck disable=SC2086
     "$bench" $args >"$top_builddir/tests/prog.out" 2>"$top_builddir/tests/prog.err"
     status=$?

@@ -102,10 +102,15 @@ static void add_threads(cmp_options *o, unsigned t)
     o->threads[o->nthreads++] = t;
 }
 
+/* --threads or --simulate: thread counts are real or virtual, never both. */
 static void parse_threads(cmp_options *o, const char *flag, const char *text)
 {
     const char *items[MAX_ITEMS];
     char *copy;
+    bool simulate = strcmp(flag, "--simulate") == 0;
+    if (o->nthreads > 0 && simulate != o->simulate)
+        bench_fail("%s", "compare: --threads and --simulate do not mix");
+    o->simulate = simulate;
     unsigned n = bench_split_list(text, items, MAX_ITEMS, &copy);
     for (unsigned i = 0; i < n; i++)
         add_threads(o,
@@ -130,10 +135,9 @@ static void parse_args(int argc, char **argv, cmp_options *o)
                 bench_split_list(v, o->algos, MAX_ITEMS, &o->algos_copy);
         } else if ((v = value_of(a, "--threads")))
             parse_threads(o, "--threads", v);
-        else if ((v = value_of(a, "--simulate"))) {
+        else if ((v = value_of(a, "--simulate")))
             parse_threads(o, "--simulate", v);
-            o->simulate = true;
-        } else if ((v = value_of(a, "--depth")))
+        else if ((v = value_of(a, "--depth")))
             o->depth = (int)bench_number("--depth", v, 1, PAB_DEPTH_MAX);
         else if ((v = value_of(a, "--repeat")))
             o->repeat = (unsigned)bench_number("--repeat", v, 1, MAX_REPEAT);
@@ -164,12 +168,27 @@ static void parse_args(int argc, char **argv, cmp_options *o)
     }
 }
 
+/* Each algorithm once, by its own name: a name given twice would add its
+ * times and nodes into one row twice over. */
+static void check_algos(cmp_options *o)
+{
+    bool seen[PAB_ALGO_COUNT] = {false};
+    unsigned n = 0;
+    for (unsigned i = 0; i < o->nalgos; i++) {
+        int a = pab_algorithm_from_name(o->algos[i]);
+        if (a < 0)
+            bench_fail("unknown algorithm '%s'", o->algos[i]);
+        if (!seen[a])
+            o->algos[n++] = pab_algorithm_name(a);
+        seen[a] = true;
+    }
+    o->nalgos = n;
+}
+
 static void default_algos(cmp_options *o)
 {
     if (o->nalgos > 0) {
-        for (unsigned i = 0; i < o->nalgos; i++)
-            if (pab_algorithm_from_name(o->algos[i]) < 0)
-                bench_fail("unknown algorithm '%s'", o->algos[i]);
+        check_algos(o);
         return;
     }
     for (int a = 0; a < PAB_ALGO_COUNT; a++)
