@@ -1,7 +1,7 @@
 # libpab itself.
 lib_LTLIBRARIES += lib/libpab.la
 lib_libpab_la_SOURCES = \
-	lib/runtime.h lib/runtime_threads.c \
+	lib/runtime.h lib/prefix.h lib/runtime_threads.c \
 	lib/internal.h \
 	lib/error.c \
 	lib/tt.c lib/cs.c \

@@ -28,6 +28,8 @@
 #include <atomic_ops.h>
 #include <pthread.h>
 
+#include "prefix.h"
+
 typedef void *(*rt_thread_fn)(void *arg);
 
 /* The tables pack 64-bit words; libpab needs AO_t to be that wide. */

@@ -1,0 +1,91 @@
+/*
+ * The static library cannot hide lib/'s internal functions the way the
+ * shared one does (-fvisibility=hidden), so every global name of lib/ that
+ * is not public API is renamed here to pab__NAME: a program linking
+ * libpab.a then meets no unprefixed name of ours (zlib's Z_PREFIX does the
+ * same).  The code keeps the short names.  A new internal function or
+ * global gets a line here; tests/check_symbols.sh fails on libpab.a until
+ * it has one.
+ */
+#ifndef PAB_PREFIX_H
+#define PAB_PREFIX_H
+
+#define algo_abdada            pab__algo_abdada
+#define algo_jamboree          pab__algo_jamboree
+#define algo_lazy_smp          pab__algo_lazy_smp
+#define algo_serial            pab__algo_serial
+#define algo_simplified_abdada pab__algo_simplified_abdada
+#define algo_ybwc              pab__algo_ybwc
+#define algorithm_of           pab__algorithm_of
+#define answer_without_search  pab__answer_without_search
+#define game_capacity          pab__game_capacity
+#define game_validate          pab__game_validate
+#define iterate                pab__iterate
+#define ns_begin               pab__ns_begin
+#define ns_close               pab__ns_close
+#define ns_expand              pab__ns_expand
+#define ns_horizon             pab__ns_horizon
+#define ns_later               pab__ns_later
+#define ns_move                pab__ns_move
+#define ns_plain               pab__ns_plain
+#define ns_probe               pab__ns_probe
+#define ns_quiesce             pab__ns_quiesce
+#define ns_record              pab__ns_record
+#define ns_root_moves          pab__ns_root_moves
+#define ns_search              pab__ns_search
+#define options_set_defaults   pab__options_set_defaults
+#define perft_run              pab__perft_run
+#define pool_create            pab__pool_create
+#define pool_destroy           pab__pool_destroy
+#define pool_run               pab__pool_run
+#define rt_cond_broadcast      pab__rt_cond_broadcast
+#define rt_cond_destroy        pab__rt_cond_destroy
+#define rt_cond_init           pab__rt_cond_init
+#define rt_cond_wait           pab__rt_cond_wait
+#define rt_mutex_destroy       pab__rt_mutex_destroy
+#define rt_mutex_init          pab__rt_mutex_init
+#define rt_mutex_lock          pab__rt_mutex_lock
+#define rt_mutex_unlock        pab__rt_mutex_unlock
+#define rt_now_ns              pab__rt_now_ns
+#define rt_self                pab__rt_self
+#define rt_sim_access          pab__rt_sim_access
+#define rt_sim_cond_broadcast  pab__rt_sim_cond_broadcast
+#define rt_sim_cond_wait       pab__rt_sim_cond_wait
+#define rt_sim_home            pab__rt_sim_home
+#define rt_sim_lock            pab__rt_sim_lock
+#define rt_sim_node            pab__rt_sim_node
+#define rt_sim_now_ns          pab__rt_sim_now_ns
+#define rt_sim_run             pab__rt_sim_run
+#define rt_sim_thread_join     pab__rt_sim_thread_join
+#define rt_sim_thread_start    pab__rt_sim_thread_start
+#define rt_sim_unlock          pab__rt_sim_unlock
+#define rt_sim_work            pab__rt_sim_work
+#define rt_sim_yield           pab__rt_sim_yield
+#define rt_thread_join         pab__rt_thread_join
+#define rt_thread_start        pab__rt_thread_start
+#define rt_yield               pab__rt_yield
+#define run_from_root          pab__run_from_root
+#define score_from_game        pab__score_from_game
+#define score_from_tt          pab__score_from_tt
+#define score_to_tt            pab__score_to_tt
+#define search_elapsed_ms      pab__search_elapsed_ms
+#define search_halted          pab__search_halted
+#define sp_alpha               pab__sp_alpha
+#define sp_enter               pab__sp_enter
+#define sp_open                pab__sp_open
+#define sp_parent              pab__sp_parent
+#define sp_research            pab__sp_research
+#define sp_run                 pab__sp_run
+#define sp_search              pab__sp_search
+#define sp_test                pab__sp_test
+#define sp_wait_earlier        pab__sp_wait_earlier
+#define state_clone            pab__state_clone
+#define state_free             pab__state_free
+#define stats_add              pab__stats_add
+#define stop_requested         pab__stop_requested
+#define worker_fail            pab__worker_fail
+#define worker_init            pab__worker_init
+#define worker_node            pab__worker_node
+#define worker_release         pab__worker_release
+
+#endif /* PAB_PREFIX_H */
