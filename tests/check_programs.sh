@@ -35,7 +35,7 @@ esac
 # algorithm named twice measured once.
 out=$("$bench" compare --algos=jamboree --algos=serial,ybwc,ybwc --threads=1,2 2>&1)
 status=$?
-if [ "$status" -eq 0 ] && echo "$out" | grep -Eq '^ybwc +2 ' &&
+if [ "$status" -eq 0 ] && echo "$out" | grep -Eq '^ybwc +2[ !] ' &&
     [ "$(echo "$out" | grep -c '^ybwc ')" -eq 2 ] &&
     ! echo "$out" | grep -q '^jamboree'; then
     ok

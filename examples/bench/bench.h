@@ -41,4 +41,9 @@ void bench_apply_opt(pab_config *cfg, const char *text);
 unsigned bench_split_list(const char *text, const char **items, unsigned max,
                           char **copy);
 
+/* Nanoseconds the threads of this process have spent ready to run but
+ * waiting for a CPU, summed over its threads; -1 where the system does not
+ * say (it is Linux's schedstat). */
+int64_t bench_cpu_wait_ns(void);
+
 #endif /* PAB_BENCH_BENCH_H */

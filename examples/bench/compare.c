@@ -25,9 +25,11 @@
  *   RS  = ticks(algo, 1) / ticks(algo, N)     the algorithm against itself
  */
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -40,6 +42,16 @@
 #define MAX_ITEMS     32
 #define MAX_POSITIONS 256
 #define MAX_REPEAT    64
+/* The threads could not each have had a core when they waited for one
+ * more than this share of their time (bench_cpu_wait_ns()), over the whole
+ * comparison and for longer than MIN_WAIT_MS, or in one row for longer
+ * than LONG_WAIT_MS; see judge_load(). */
+#define BUSY_WAIT    0.25
+#define MIN_WAIT_MS  10.0
+#define LONG_WAIT_MS 100.0
+/* Stockfish had fewer cores than its threads below this share of them
+ * (cpu_share(): 0.96-0.98 quiet, 0.41-0.65 beside two spinners). */
+#define STOCKFISH_SHARE 0.8
 
 typedef struct cmp_options {
     const char *game;
@@ -71,6 +83,9 @@ typedef struct row {
     double rs, as, so, to, ef, css;
     double su; /* simulated: t_1 / t_N */
     bool oversubscribed;
+    double wait_ms;   /* the threads' time waiting for a core, every run */
+    double thread_ms; /* threads times wall time, every run */
+    bool busy;        /* other processes took the cores it needed */
 } row;
 
 typedef struct bench_run {
@@ -81,6 +96,7 @@ typedef struct bench_run {
     unsigned nrows;
     unsigned done, total; /* for the progress bar */
     unsigned cores;
+    bool wait_unknown; /* bench_cpu_wait_ns() failed: no row is judged */
 } bench_run;
 
 /* ---- arguments --------------------------------------------------------------
@@ -290,9 +306,11 @@ static void configure(const bench_run *r, const bench_loaded *l, pab_config *c,
     c->simulate = o->simulate;
 }
 
-/* One position's medians of --repeat searches. */
+/* One position's medians of --repeat searches, and the sums over them of
+ * the time the threads waited for a core and of threads times wall time. */
 typedef struct sample {
     double time_ms, nodes, ticks;
+    double wait_ms, thread_ms;
 } sample;
 
 /* Start the searcher's threads untimed: the first search on N threads
@@ -317,14 +335,22 @@ static void measure(bench_run *r, pab_searcher *s, const bench_loaded *l,
     pab_config c;
     configure(r, l, &c, algo, threads);
     start_threads(s, l, &c);
+    out->wait_ms = out->thread_ms = 0;
     for (unsigned i = 0; i < k; i++) {
         pab_result res;
         pab_tt_clear(pab_searcher_tt(s));
+        int64_t w0 = bench_cpu_wait_ns();
         double t0 = now_ms_precise();
         int rc = pab_search(s, l->state, &c, &res);
         t[i] = now_ms_precise() - t0;
+        int64_t w1 = bench_cpu_wait_ns();
         if (rc < 0)
             bench_fail("search failed: %s", pab_strerror(rc));
+        if (w0 < 0 || w1 < 0)
+            r->wait_unknown = true;
+        else /* a wait counts when it ends, maybe begun before t0 */
+            out->wait_ms += fmin((double)(w1 - w0) / 1e6, t[i] * threads);
+        out->thread_ms += t[i] * threads;
         n[i] = (double)res.stats.nodes;
         v[i] = (double)res.ticks;
         r->done++;
@@ -355,6 +381,8 @@ static void add_sample(bench_run *r, const char *algo, unsigned threads,
     w->time_ms += x->time_ms;
     w->nodes += (uint64_t)x->nodes;
     w->ticks += (uint64_t)x->ticks;
+    w->wait_ms += x->wait_ms;
+    w->thread_ms += x->thread_ms;
 }
 
 static void run_position(bench_run *r, const char *position)
@@ -406,6 +434,64 @@ static void simulated_measures(row *w, const row *serial, const row *one)
     w->css = n / (w->su * (w->so + 1)) - 1;
 }
 
+/* The share of their time a row's threads waited for a core. */
+static double wait_share(const row *w)
+{
+    return w->thread_ms > 0 ? w->wait_ms / w->thread_ms : 0;
+}
+
+/*
+ * Other processes slow every run they share the cores with, so their
+ * waits add up.  A lone stall of a few milliseconds (a thread woken onto
+ * its sibling's core, say) also happens on a quiet machine, and can be
+ * most of a short row, or of a tiny comparison.  Measured on two cores,
+ * quiet: 250 compares of tic-tac-toe, Connect Four and Othello, 7-50 ms
+ * of thread time each, waited 0.06% of it in the median, at most 5.7 ms
+ * in all, but up to 70% of the tiniest; beside two spinning processes,
+ * 40-95% and 25-360 ms (4-66 ms for the tiniest, too small to judge).  So
+ * the comparison is busy when its threads waited more than BUSY_WAIT of
+ * their time and more than MIN_WAIT_MS, or a row more than BUSY_WAIT for
+ * longer than LONG_WAIT_MS; then the rows that waited more than BUSY_WAIT
+ * are marked.  Rows with more threads than cores are not judged: their
+ * threads wait for each other, and their times mean nothing anyway (the *
+ * footnote); nor are simulated rows, whose clocks are virtual.
+ */
+static void judge_load(bench_run *r)
+{
+    double wait = 0, span = 0;
+    bool long_wait = false;
+    if (r->o->simulate || r->wait_unknown)
+        return;
+    for (unsigned i = 0; i < r->nrows; i++) {
+        const row *w = &r->rows[i];
+        if (w->oversubscribed)
+            continue;
+        wait += w->wait_ms;
+        span += w->thread_ms;
+        long_wait |= wait_share(w) > BUSY_WAIT && w->wait_ms > LONG_WAIT_MS;
+    }
+    bool busy = (wait > BUSY_WAIT * span && wait > MIN_WAIT_MS) || long_wait;
+    for (unsigned i = 0; i < r->nrows; i++) {
+        row *w = &r->rows[i];
+        w->busy = busy && !w->oversubscribed && wait_share(w) > BUSY_WAIT;
+    }
+}
+
+/* The largest share of their time the threads of a busy row waited. */
+static double worst_wait(const bench_run *r)
+{
+    double worst = 0;
+    for (unsigned i = 0; i < r->nrows; i++)
+        if (r->rows[i].busy && wait_share(&r->rows[i]) > worst)
+            worst = wait_share(&r->rows[i]);
+    return worst;
+}
+
+static bool any_busy(const bench_run *r)
+{
+    return worst_wait(r) > 0;
+}
+
 static void compute_measures(bench_run *r)
 {
     const row *serial = row_for(r, "serial", 1);
@@ -417,6 +503,7 @@ static void compute_measures(bench_run *r)
         else
             real_measures(w, serial, one);
     }
+    judge_load(r);
 }
 
 static void print_simulated(const bench_run *r, FILE *f)
@@ -435,6 +522,24 @@ static void print_simulated(const bench_run *r, FILE *f)
                "against serial on one virtual processor)\n");
 }
 
+/* The footer that says when the times cannot be trusted. */
+static void print_load(const bench_run *r, FILE *f)
+{
+    if (r->wait_unknown) {
+        fprintf(f, "note: this system does not say (in /proc/self/task/*/"
+                   "schedstat) whether other processes took the cores\n");
+        return;
+    }
+    if (!any_busy(r))
+        return;
+    fprintf(f,
+            "warning: other processes took CPU: the threads of the rows "
+            "marked ! waited for a core\n"
+            "up to %.0f%% of their time, so their times are too long and the "
+            "speedups too low;\nrun on a quiet machine\n",
+            100 * worst_wait(r));
+}
+
 static void print_table(const bench_run *r, FILE *f)
 {
     bool flagged = false;
@@ -449,8 +554,12 @@ static void print_table(const bench_run *r, FILE *f)
         fprintf(f,
                 "%-20s %6u%s %12.1f %14" PRIu64
                 " %6.2f %6.2f %7.3f %7.3f %6.2f %7.3f\n",
-                w->algo, w->threads, w->oversubscribed ? "*" : " ", w->time_ms,
-                w->nodes, w->rs, w->as, w->so, w->to, w->ef, w->css);
+                w->algo, w->threads,
+                w->oversubscribed ? "*"
+                : w->busy         ? "!"
+                                  : " ",
+                w->time_ms, w->nodes, w->rs, w->as, w->so, w->to, w->ef,
+                w->css);
         flagged |= w->oversubscribed;
     }
     if (flagged)
@@ -458,6 +567,7 @@ static void print_table(const bench_run *r, FILE *f)
                 "* more threads than the %u cores: node counts (SO) are "
                 "meaningful, times are not\n",
                 r->cores);
+    print_load(r, f);
 }
 
 static FILE *open_out(const char *path)
@@ -483,15 +593,25 @@ static void write_csv(const bench_run *r, const char *path)
         fclose(f);
         return;
     }
-    fprintf(f,
-            "algo,threads,time_ms,nodes,RS,AS,SO,TO,EF,CSS,oversubscribed\n");
+    fprintf(f, "algo,threads,time_ms,nodes,RS,AS,SO,TO,EF,CSS,oversubscribed,"
+               "busy,cpu_wait\n");
     for (unsigned i = 0; i < r->nrows; i++) {
         const row *w = &r->rows[i];
-        fprintf(f, "%s,%u,%.3f,%" PRIu64 ",%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%d\n",
+        fprintf(f, "%s,%u,%.3f,%" PRIu64 ",%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%d,",
                 w->algo, w->threads, w->time_ms, w->nodes, w->rs, w->as, w->so,
                 w->to, w->ef, w->css, w->oversubscribed);
+        if (r->wait_unknown) /* empty: not known */
+            fprintf(f, ",\n");
+        else
+            fprintf(f, "%d,%.4f\n", w->busy, wait_share(w));
     }
     fclose(f);
+}
+
+/* A load flag in JSON: null when the system does not say. */
+static const char *json_known(const bench_run *r, bool flag)
+{
+    return r->wait_unknown ? "null" : flag ? "true" : "false";
 }
 
 static void write_json(const bench_run *r, const char *path)
@@ -500,9 +620,12 @@ static void write_json(const bench_run *r, const char *path)
     FILE *f = open_out(path);
     fprintf(f,
             "{\"game\": \"%s\", \"positions\": %u, \"repeat\": %u, "
-            "\"cores\": %u, \"simulated\": %s, \"rows\": [\n",
+            "\"cores\": %u, \"simulated\": %s, ",
             o->game, r->npositions, o->repeat, r->cores,
             o->simulate ? "true" : "false");
+    if (!o->simulate)
+        fprintf(f, "\"busy\": %s, ", json_known(r, any_busy(r)));
+    fprintf(f, "\"rows\": [\n");
     for (unsigned i = 0; i < r->nrows; i++) {
         const row *w = &r->rows[i];
         if (o->simulate) {
@@ -518,10 +641,15 @@ static void write_json(const bench_run *r, const char *path)
                 "  {\"algo\": \"%s\", \"threads\": %u, \"time_ms\": %.3f, "
                 "\"nodes\": %" PRIu64 ", \"RS\": %.4f, \"AS\": %.4f, "
                 "\"SO\": %.4f, \"TO\": %.4f, \"EF\": %.4f, \"CSS\": %.4f, "
-                "\"oversubscribed\": %s}%s\n",
+                "\"oversubscribed\": %s, \"busy\": %s, \"cpu_wait\": ",
                 w->algo, w->threads, w->time_ms, w->nodes, w->rs, w->as, w->so,
                 w->to, w->ef, w->css, w->oversubscribed ? "true" : "false",
-                i + 1 < r->nrows ? "," : "");
+                json_known(r, w->busy));
+        if (r->wait_unknown)
+            fprintf(f, "null");
+        else
+            fprintf(f, "%.4f", wait_share(w));
+        fprintf(f, "}%s\n", i + 1 < r->nrows ? "," : "");
     }
     fprintf(f, "]}\n");
     fclose(f);
@@ -591,12 +719,38 @@ static void write_plot(const bench_run *r, const char *png)
 /* ---- Stockfish's own Lazy SMP, for comparison ------------------------------
  */
 
-/* Total time of `stockfish bench 16 THREADS DEPTH`, or -1. */
+/* The CPU time of the children waited for so far (and theirs). */
+static double children_cpu_ms(void)
+{
+    struct rusage u;
+    if (getrusage(RUSAGE_CHILDREN, &u) != 0)
+        return 0;
+    return (double)(u.ru_utime.tv_sec + u.ru_stime.tv_sec) * 1e3 +
+           (double)(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e3;
+}
+
+/*
+ * The share of its cores Stockfish's bench had.  Its threads end with it,
+ * and their run delay with them (bench_cpu_wait_ns()), but Lazy SMP's
+ * threads never idle, so their CPU time over threads times the search time
+ * tells the same: 0.96-0.98 on a quiet machine, 0.41-0.65 beside two
+ * spinning processes on two cores.  Loading its network, on one thread
+ * and outside its "Total time", counts as the wall time beyond that total.
+ */
+static double cpu_share(double cpu_ms, double wall_ms, double search_ms,
+                        unsigned threads)
+{
+    double start = wall_ms > search_ms ? wall_ms - search_ms : 0;
+    return (cpu_ms - start) / (threads * search_ms);
+}
+
+/* Total time of `stockfish bench 16 THREADS DEPTH`, or -1; *share is
+ * cpu_share()'s. */
 static double stockfish_bench_ms(const char *stockfish, unsigned threads,
-                                 int depth, uint64_t *nodes)
+                                 int depth, uint64_t *nodes, double *share)
 {
     char cmd[512], line[256];
-    double ms = -1;
+    double ms = -1, cpu0 = children_cpu_ms(), t0 = now_ms_precise();
     snprintf(cmd, sizeof cmd, "%s bench 16 %u %d 2>&1", stockfish, threads,
              depth);
     FILE *p = popen(cmd, "r");
@@ -610,21 +764,26 @@ static double stockfish_bench_ms(const char *stockfish, unsigned threads,
             *nodes = v;
     }
     pclose(p);
+    if (ms > 0)
+        *share = cpu_share(children_cpu_ms() - cpu0, now_ms_precise() - t0, ms,
+                           threads);
     return ms;
 }
 
 /* Stockfish's time-to-depth ratio at 1 and 2 threads on its own bench
- * positions: the yardstick the papers' numbers are read against. */
-static void compare_stockfish(const char *stockfish, int depth)
+ * positions: the yardstick the papers' numbers are read against.  Two
+ * threads on one core are not judged: they share it by design. */
+static void compare_stockfish(const char *stockfish, int depth, unsigned cores)
 {
     uint64_t n1 = 0, n2 = 0;
+    double s1 = 1, s2 = 1;
     if (access(stockfish, X_OK) != 0) {
         printf("stockfish: %s not found, comparison skipped\n", stockfish);
         return;
     }
     fprintf(stderr, "running %s bench 16 1|2 %d ...\n", stockfish, depth);
-    double t1 = stockfish_bench_ms(stockfish, 1, depth, &n1);
-    double t2 = stockfish_bench_ms(stockfish, 2, depth, &n2);
+    double t1 = stockfish_bench_ms(stockfish, 1, depth, &n1, &s1);
+    double t2 = stockfish_bench_ms(stockfish, 2, depth, &n2, &s2);
     if (t1 <= 0 || t2 <= 0) {
         printf("stockfish: bench output not understood, comparison skipped\n");
         return;
@@ -633,6 +792,11 @@ static void compare_stockfish(const char *stockfish, int depth)
            " nodes, 2 threads %.0f ms %" PRIu64 " nodes: time-to-depth "
            "ratio %.2f, SO %.3f\n",
            depth, t1, n1, t2, n2, t1 / t2, (double)n2 / (double)n1 - 1);
+    if (s1 < STOCKFISH_SHARE || (cores >= 2 && s2 < STOCKFISH_SHARE))
+        printf("warning: other processes took CPU: Stockfish's threads had "
+               "%.0f%% (1 thread) and %.0f%% (2)\nof their cores, so its ratio "
+               "is not its own; run on a quiet machine\n",
+               100 * s1, 100 * s2);
 }
 
 int bench_compare(int argc, char **argv)
@@ -686,7 +850,7 @@ int bench_compare(int argc, char **argv)
     if (o.stockfish == NULL && strcmp(o.game, "chess") == 0 && !o.simulate)
         o.stockfish = "/usr/games/stockfish";
     if (o.stockfish != NULL && strcmp(o.stockfish, "none") != 0)
-        compare_stockfish(o.stockfish, o.stockfish_depth);
+        compare_stockfish(o.stockfish, o.stockfish_depth, r.cores);
     for (unsigned p = 0; p < r.npositions; p++)
         free((void *)r.positions[p]);
     free(o.algos_copy);
