@@ -102,6 +102,35 @@ session "position startpos moves e2e4 e7e5 g1f3 b8c6 f3g1 c6b8 g1f3 b8c6 f3g1 c6
 # 835 = perft(2) after 1.e4 e5 (pab-bench perft on its FEN): no branch
 # stops at the threefold repetitions a knight move would make.
 check "go perft after repetitions counts every leaf" has '^Nodes searched: 835$'
+session "position startpos" "go perft 4"
+check "go perft 4 from the start: 197281" has '^Nodes searched: 197281$'
+
+# Perft runs off the input thread: isready is answered at once, and stop
+# and quit end it promptly without a total that would be wrong.  (perft 7
+# from the start takes about 20 s, so none of these can finish it.)
+timed() { # seconds of pause after the first lines, then the rest
+    first=$1 pause=$2 rest=$3
+    { printf "$first"; sleep "$pause"; printf "$rest"; } |
+        timeout 10 "$engine" >"$out" 2>&1
+    status=$?
+}
+timed 'position startpos\ngo perft 7\nisready\n' 1 'quit\n'
+check "go perft 7: isready answered while it counts" has '^readyok$'
+check "go perft 7: quit ends it promptly" test "$status" -eq 0
+check "go perft 7 quit: no total" lacks '^Nodes searched'
+timed 'position startpos\ngo perft 7\n' 0.5 'stop\nisready\ngo perft 3\n'
+check "go perft 7 stop: says it stopped" has '^info string perft 7 stopped'
+check "go perft 7 stop: only the next count's total" test "$(count '^Nodes searched')" -eq 1
+check "go perft 7 stop: then perft 3 counts 8902" has '^Nodes searched: 8902$'
+timed 'position startpos\ngo perft 256\n' 0.3 'quit\n'
+check "go perft 256: quit ends it" test "$status" -eq 0
+# Bad depths: one line each, nothing runs, the engine goes on.
+session "position startpos" "go perft 0" "go perft -1" "go perft x" "go perft" \
+    "go perft 257" "go perft 300" "go perft depth 3" isready "go perft 3"
+check "go perft with a bad depth: one info string each" test "$(count '^info string go perft takes a depth from 1 to 256$')" -eq 7
+check "go perft with a bad depth: no search" lacks '^bestmove'
+check "go perft with a bad depth: the engine answers" has '^readyok$'
+check "go perft with a bad depth: then perft 3 counts 8902" test "$(grep '^Nodes searched' "$out")" = "Nodes searched: 8902"
 
 # ---- a search ---------------------------------------------------------------
 

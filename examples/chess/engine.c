@@ -4,13 +4,18 @@
  * are answered while one runs; each `go` runs pab_search() on a thread of
  * its own, which prints the `info` lines and finally `bestmove`.
  *
- * Stopping.  pab_search() clears the searcher's stop flag and deadline when
- * it starts, so a stop or ponderhit that arrives between `go` and that
- * moment would be lost.  The engine therefore keeps its own record of what
- * was asked (`stop`, the deadlines), and while a search is running the
- * input loop wakes every TICK_MS to repeat pab_searcher_stop() for as long
- * as the record says the search should be over.  The library's own time
- * limit does the precise work; the tick is the safety net.
+ * `go perft` runs on the same thread machinery, counting with
+ * pab_searcher_perft(), so it too answers isready and obeys stop and quit.
+ *
+ * Stopping.  Each `go` takes a stop ticket (pab_searcher_ticket()) on the
+ * input thread before its thread starts, so a `stop` that arrives before
+ * the search has begun still reaches it.  A ponderhit's deadline, set
+ * while the search may not have started yet, could still be overwritten
+ * when pab_search() sets its own; the engine therefore keeps its own
+ * record of what was asked (`stop`, the deadlines), and while a search is
+ * running the input loop wakes every TICK_MS to stop it once the record
+ * says it should be over.  The library's own time limit does the precise
+ * work; the tick is the safety net.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -71,6 +76,7 @@ typedef struct engine {
     pab_config cfg;
     pab_move_t searchmoves[CHESS_MAX_MOVES];
     bool bounded; /* it ends by itself (a limit other than time) */
+    int perft;    /* go perft: the depth counted; 0 for a search */
 } engine;
 
 static int engine_init(engine *e)
@@ -336,36 +342,82 @@ static void configure(engine *e)
     c->info_user = e;
 }
 
-/* go perft N, as Stockfish answers it: per-move counts, then the total.
- * Perft counts every leaf, so the copy has the draw rules off. */
-static void run_perft(engine *e, int depth)
+/* go perft N, as Stockfish answers it: per-move counts, then the total,
+ * on the search thread so that the input loop keeps answering.  A stop
+ * ends it between or inside root moves; then the total would be wrong, so
+ * it is not printed. */
+static void *perft_main(void *arg)
 {
+    engine *e = arg;
     pab_move_t moves[CHESS_MAX_MOVES];
-    pab_game g;
     uint64_t total = 0;
     char name[8];
-    chess_game_init(&g);
-    memcpy(e->root, e->pos, sizeof *e->root);
-    e->root->perft = true;
-    int n = chess_legal_moves(e->root, moves, CHESS_MAX_MOVES);
-    for (int i = 0; i < n; i++) {
+    int n = chess_legal_moves(e->root, moves, CHESS_MAX_MOVES), i = 0;
+    int rc = 0;
+    for (; i < n && rc == 0; i++) {
         uint64_t count = 0;
         chess_make(e->root, moves[i]);
-        pab_perft(&g, e->root, depth - 1, PAB_PERFT_BULK, &count);
+        rc = pab_searcher_perft(e->searcher, e->root, e->perft - 1,
+                                PAB_PERFT_BULK, e->cfg.stop_ticket, &count);
         chess_unmake(e->root, moves[i]);
-        chess_move_to_uci(moves[i], name, sizeof name);
-        say("%s: %" PRIu64, name, count);
-        total += count;
+        if (rc == 0) {
+            chess_move_to_uci(moves[i], name, sizeof name);
+            say("%s: %" PRIu64, name, count);
+            total += count;
+        }
     }
-    say("");
-    say("Nodes searched: %" PRIu64, total);
+    if (rc == PAB_ESTOPPED)
+        say("info string perft %d stopped after %d of %d root moves; no total",
+            e->perft, i - 1, n);
+    else if (rc < 0)
+        say("info string perft %d failed: %s", e->perft, pab_strerror(rc));
+    else
+        say("\nNodes searched: %" PRIu64, total);
+    pthread_mutex_lock(&e->lock);
+    e->done = true;
+    pthread_cond_broadcast(&e->cond);
+    pthread_mutex_unlock(&e->lock);
+    return NULL;
+}
+
+/* The job on its own thread (or here, when no thread can be had), with a
+ * stop ticket taken now: a `stop` read from now on reaches it even before
+ * the thread has started. */
+static void launch(engine *e, void *(*job)(void *))
+{
+    e->cfg.stop_ticket = pab_searcher_ticket(e->searcher);
+    e->live = true;
+    if (pthread_create(&e->thread, NULL, job, e) != 0) {
+        say("info string cannot start a search thread; running here");
+        e->pondering = e->infinite = false;
+        e->live = false;
+        job(e);
+    }
+}
+
+/* go perft N: every root move counted N - 1 plies deep. */
+static void start_perft(engine *e, int depth)
+{
+    if (depth < 1 || depth > PAB_PLY_MAX) {
+        say("info string go perft takes a depth from 1 to %d", PAB_PLY_MAX);
+        return; /* a running search or count goes on undisturbed */
+    }
+    finish_search(e, true);
+    memcpy(e->root, e->pos, sizeof *e->root);
+    e->root->perft = true; /* every leaf counts: no draw rules */
+    pab_config_init(&e->cfg);
+    e->perft = depth;
+    e->done = e->stop = false;
+    e->pondering = e->infinite = false;
+    e->bounded = true;
+    e->soft_at = e->hard_at = 0;
+    launch(e, perft_main);
 }
 
 static void start_search(engine *e, const uci_go *go)
 {
-    if (go->perft > 0) {
-        finish_search(e, true);
-        run_perft(e, go->perft);
+    if (go->perft_given) {
+        start_perft(e, go->perft);
         return;
     }
     uint64_t now = pc_now_ns();
@@ -382,13 +434,8 @@ static void start_search(engine *e, const uci_go *go)
         e->soft_at = e->plan.soft_ms ? now + e->plan.soft_ms * 1000000u : 0;
         e->hard_at = e->plan.hard_ms ? now + e->plan.hard_ms * 1000000u : 0;
     }
-    e->live = true;
-    if (pthread_create(&e->thread, NULL, search_main, e) != 0) {
-        say("info string cannot start a search thread; searching here");
-        e->pondering = e->infinite = false;
-        e->live = false;
-        search_main(e);
-    }
+    e->perft = 0;
+    launch(e, search_main);
 }
 
 /* The move the engine pondered on was played: the search goes on as a

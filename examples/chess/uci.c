@@ -142,7 +142,6 @@ static bool go_number(uci_go *g, const char *word, const char *arg)
     int *count = !strcmp(word, "movestogo") ? &g->movestogo
                  : !strcmp(word, "depth")   ? &g->depth
                  : !strcmp(word, "mate")    ? &g->mate
-                 : !strcmp(word, "perft")   ? &g->perft
                                             : NULL;
     if (count != NULL) {
         if (!parse_int(arg, 0, INT_MAX, &v))
@@ -159,13 +158,31 @@ static bool go_number(uci_go *g, const char *word, const char *arg)
     return false;
 }
 
+/* go perft N: any integer is kept for the engine to judge (and refuse with
+ * a message), anything else is marked bad; the word is never ignored, so a
+ * mistyped perft never turns into an endless search. */
+static bool go_perft(uci_go *g, const char *arg)
+{
+    long long v;
+    g->perft_given = true;
+    if (arg != NULL && parse_int(arg, INT_MIN + 1LL, INT_MAX, &v)) {
+        g->perft = (int)v;
+        return true;
+    }
+    g->perft = UCI_PERFT_BAD;
+    return arg != NULL && !is_go_word(arg);
+}
+
 static void parse_go(uci_cmd *c, unsigned i)
 {
     uci_go *g = &c->go;
     while (i < c->ntok) {
         const char *w = c->tok[i];
         const char *arg = i + 1 < c->ntok ? c->tok[i + 1] : NULL;
-        if (!strcmp(w, "ponder")) {
+        if (!strcmp(w, "perft")) {
+            if (go_perft(g, arg))
+                i++;
+        } else if (!strcmp(w, "ponder")) {
             g->ponder = true;
         } else if (!strcmp(w, "infinite")) {
             g->infinite = true;

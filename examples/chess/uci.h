@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -37,6 +38,9 @@ typedef enum uci_kind {
  * player overstepped). */
 #define UCI_UNSET INT64_MIN
 
+/* `go perft` with no number, or not one that fits an int. */
+#define UCI_PERFT_BAD INT_MIN
+
 /* `go`'s parameters.  Times are milliseconds, UCI_UNSET when not given;
  * counts are 0 when not given. */
 typedef struct uci_go {
@@ -45,7 +49,8 @@ typedef struct uci_go {
     int movestogo;
     int depth;
     int mate;
-    int perft; /* go perft N: count leaves instead of searching */
+    bool perft_given; /* go perft N: count leaves instead of searching */
+    int perft;        /* N; UCI_PERFT_BAD when it is not a number */
     uint64_t nodes;
     bool ponder;
     bool infinite;
