@@ -7,4 +7,4 @@ tests_test_chess_SOURCES = tests/test_chess.c
 tests_test_chess_CFLAGS = $(TEST_CFLAGS)
 tests_test_chess_LDADD = $(TEST_LIBS)
 EXTRA_DIST += tests/data/perft.txt tests/data/perftsuite.epd tests/data/bk.epd \
-	tests/fuzz_fen.c tests/fuzz/run-fuzzers.sh
+	tests/fuzz_fen.c tests/fuzz/run-fuzzers.sh tests/fuzz/corpus

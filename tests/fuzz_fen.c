@@ -5,8 +5,10 @@
  * moves must generate, make and unmake cleanly.
  *
  * Built by tests/fuzz/run-fuzzers.sh with clang -fsanitize=fuzzer,address
- * from this file and
- *   fuzz-sources: examples/games/chess_*.c
+ * from this file and the sources of the games library and libpab, read
+ * from the build's own lists:
+ *   fuzz-sources: $(examples_games_libpabgames_la_SOURCES) $(lib_libpab_la_SOURCES)
+ *   fuzz-packages: atomic_ops
  */
 #include <stdint.h>
 #include <stdlib.h>

@@ -9,8 +9,9 @@
  * spend more than the clock holds.
  *
  * Built by tests/fuzz/run-fuzzers.sh with clang -fsanitize=fuzzer,address
- * from the sources below ([tu]*.c: the engine's uci.c and timeman.c):
- * fuzz-sources: examples/games/chess_*.c examples/chess/[tu]*.c lib/[a-z]*.c
+ * from the engine's parser and time plan, and the games library and
+ * libpab as the build lists them:
+ * fuzz-sources: examples/chess/uci.c examples/chess/timeman.c $(examples_games_libpabgames_la_SOURCES) $(lib_libpab_la_SOURCES)
  * fuzz-packages: atomic_ops
  */
 #include <stdint.h>
