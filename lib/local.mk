@@ -4,7 +4,7 @@ lib_libpab_la_SOURCES = \
 	lib/runtime.h lib/prefix.h lib/runtime_threads.c \
 	lib/internal.h \
 	lib/error.c \
-	lib/tt.c lib/cs.c \
+	lib/tt_layout.h lib/tt.c lib/tt_shard.c lib/cs.c \
 	lib/runtime_sim.c lib/game.c lib/perft.c \
 	lib/workers.c lib/negascout.c lib/serial.c \
 	lib/lazy_smp.c lib/abdada.c lib/simplified_abdada.c \

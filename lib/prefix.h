@@ -83,6 +83,7 @@
 #define state_free             pab__state_free
 #define stats_add              pab__stats_add
 #define stop_requested         pab__stop_requested
+#define tt_shard_free          pab__tt_shard_free
 #define worker_fail            pab__worker_fail
 #define worker_init            pab__worker_init
 #define worker_node            pab__worker_node

@@ -87,10 +87,9 @@
  * of another processor at that depth (an under-count, see above).
  *
  * Everything except create, destroy, clear, clear_shard and resize_shard
- * may run concurrently from any number of threads.
+ * (tt_shard.c, with the allocation) may run concurrently from any number
+ * of threads.
  */
-/* madvise() and MADV_HUGEPAGE are outside POSIX. */
-#define _DEFAULT_SOURCE 1
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -99,61 +98,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <pab/tt.h>
-
-#include <sys/mman.h>
-
-#include "runtime.h"
-
-#define TT_LINE 64u /* bytes of a bucket: one cache line */
-#define TT_WAYS 2   /* slots per bucket */
-
-/* pab_tt_create(..., 0): one shard per this many bytes. */
-#define TT_DEFAULT_SHARD_BYTES ((size_t)16 << 20)
-
-/* Buckets sampled by pab_tt_hashfull() (two entries each). */
-#define TT_HASHFULL_BUCKETS 500u
-
-/* w2 */
-#define INFO_DEPTH_MASK  0xFFu
-#define INFO_BOUND_SHIFT 8
-#define INFO_BOUND_MASK  3u
-#define INFO_AGE_SHIFT   10
-#define INFO_AGE_MASK    63u
-#define INFO_VALID       ((uint64_t)1 << 16)
-
-/* w3 */
-#define BUSY_COUNT_MASK  ((uint64_t)0xFFFF)
-#define BUSY_DEPTH_SHIFT 16
-#define BUSY_SIG_SHIFT   24
-
-typedef struct tt_slot {
-    rt_word check; /* w0 */
-    rt_word data;  /* w1 */
-    rt_word info;  /* w2 */
-    rt_word busy;  /* w3 */
-} tt_slot;
-
-typedef struct tt_bucket {
-    tt_slot slot[TT_WAYS];
-} tt_bucket;
-
-_Static_assert(sizeof(tt_slot) == 32, "a slot is four 64-bit words");
-_Static_assert(sizeof(tt_bucket) == TT_LINE, "a bucket is one cache line");
-
-typedef struct tt_shard {
-    tt_bucket *buckets; /* aligned to TT_LINE inside raw */
-    void *raw;          /* what calloc returned */
-    uint64_t nbuckets;  /* >= 1, any value */
-} tt_shard;
-
-struct pab_tt {
-    tt_shard *shard;
-    unsigned nshards;    /* a power of two */
-    unsigned shard_bits; /* log2(nshards) */
-    size_t bytes;        /* sum of the shards' bucket bytes */
-    rt_word age;         /* search age; its low 6 bits are stored */
-};
+#include "tt_layout.h"
 
 /* ---- Packing ---- */
 
@@ -301,13 +246,18 @@ static int bucket_find(const tt_bucket *b, uint64_t key, uint64_t *data,
     return -1;
 }
 
+/* One search of age counts as this many plies of depth when choosing a
+ * victim: an entry 8 plies deeper than another survives one search more
+ * (the replacement rule at the top of the file). */
+#define AGE_PLIES 8L
+
 /* Lower is a better victim: empty first, then shallow and old. */
 static long victim_rank(uint64_t info, unsigned age)
 {
     if (!(info & INFO_VALID))
         return LONG_MIN;
     unsigned distance = (age - info_age(info)) & INFO_AGE_MASK;
-    return (long)info_depth(info) - 8L * (long)distance;
+    return (long)info_depth(info) - AGE_PLIES * (long)distance;
 }
 
 /* The slot a new key replaces.  A slot with processors counted in it is
@@ -407,11 +357,14 @@ static int busy_collect(const tt_bucket *b, uint64_t tag, uint64_t w[TT_WAYS])
  * words, a processor leaving one word and joining the other between the two
  * loads would be counted twice, so the words are read again until two reads
  * agree (a few times at most: the answer is a hint). */
+/* Re-reads of a split count before its last read is taken as it is. */
+#define BUSY_REREADS 8
+
 static unsigned busy_sum(const tt_bucket *b, uint64_t tag)
 {
     uint64_t w[TT_WAYS], again[TT_WAYS];
     if (busy_collect(b, tag, w) > 1) {
-        for (int tries = 0; tries < 8; tries++) {
+        for (int tries = 0; tries < BUSY_REREADS; tries++) {
             busy_collect(b, tag, again);
             if (memcmp(w, again, sizeof w) == 0)
                 break;
@@ -454,181 +407,17 @@ static void busy_reset_other_depths(tt_bucket *b, uint64_t key, uint64_t tag)
     }
 }
 
-/* ---- Creation and sizing ---- */
-
-static bool is_pow2(size_t x)
-{
-    return x != 0 && (x & (x - 1)) == 0;
-}
-
-static unsigned log2_pow2(unsigned x)
-{
-    unsigned n = 0;
-    while (x > 1) {
-        x >>= 1;
-        n++;
-    }
-    return n;
-}
-
-/* One shard per 16 MiB, rounded down to a power of two, within
- * 1..PAB_TT_MAX_SHARDS. */
-static unsigned default_shards(size_t bytes)
-{
-    size_t want = bytes / TT_DEFAULT_SHARD_BYTES;
-    unsigned n = 1;
-    while ((size_t)n * 2 <= want && n * 2 <= PAB_TT_MAX_SHARDS)
-        n *= 2;
-    return n;
-}
-
-/* A table is probed at random: with 4 KiB pages nearly every probe also
- * misses the TLB.  Where the kernel offers transparent huge pages on
- * request, ask for them for large shards (aligned to a huge page).  This is
- * advice only; nothing depends on it being taken. */
-#define TT_HUGE_PAGE ((size_t)2 << 20)
-
-static void advise_huge_pages(void *p, size_t bytes)
-{
-#if defined(MADV_HUGEPAGE)
-    if (bytes >= TT_HUGE_PAGE)
-        madvise(p, bytes & ~(TT_HUGE_PAGE - 1), MADV_HUGEPAGE);
-#else
-    (void)p;
-    (void)bytes;
-#endif
-}
-
-/* Zeroed memory is all slots empty.  The zeroes are written here, not left
- * to calloc's lazy pages: otherwise the first search would pay a page fault
- * per page it touches and its times would measure the kernel.  Aligning by
- * hand keeps each bucket on one cache line. */
-static int shard_alloc(tt_shard *s, uint64_t nbuckets)
-{
-    size_t bytes = (size_t)nbuckets * TT_LINE;
-    size_t align = bytes >= TT_HUGE_PAGE ? TT_HUGE_PAGE : TT_LINE;
-    void *raw = malloc(bytes + align);
-    if (raw == NULL)
-        return PAB_ENOMEM;
-    uintptr_t p = ((uintptr_t)raw + align - 1) & ~(uintptr_t)(align - 1);
-    s->raw = raw;
-    s->buckets = (tt_bucket *)p;
-    s->nbuckets = nbuckets;
-    advise_huge_pages(s->buckets, bytes);
-    memset(s->buckets, 0, bytes); /* not yet shared: plain writes */
-    return 0;
-}
-
-static void shard_free(tt_shard *s)
-{
-    free(s->raw);
-    s->raw = NULL;
-    s->buckets = NULL;
-    s->nbuckets = 0;
-}
-
-int pab_tt_create(pab_tt **out, size_t bytes, unsigned shards)
-{
-    if (out == NULL)
-        return PAB_EINVAL;
-    *out = NULL;
-    if (shards > PAB_TT_MAX_SHARDS || (shards != 0 && !is_pow2(shards)))
-        return PAB_EINVAL;
-    if (bytes < PAB_TT_MIN_BYTES || bytes > PAB_TT_MAX_BYTES)
-        return PAB_ESIZE;
-    if (shards == 0)
-        shards = default_shards(bytes);
-    uint64_t per_shard = bytes / shards / TT_LINE;
-    if (per_shard == 0)
-        return PAB_ESIZE; /* not one bucket per shard */
-
-    pab_tt *tt = calloc(1, sizeof *tt);
-    if (tt == NULL)
-        return PAB_ENOMEM;
-    tt->shard = calloc(shards, sizeof *tt->shard);
-    if (tt->shard == NULL) {
-        free(tt);
-        return PAB_ENOMEM;
-    }
-    tt->nshards = shards;
-    tt->shard_bits = log2_pow2(shards);
-    for (unsigned i = 0; i < shards; i++) {
-        if (shard_alloc(&tt->shard[i], per_shard) != 0) {
-            pab_tt_destroy(tt);
-            return PAB_ENOMEM;
-        }
-        tt->bytes += (size_t)per_shard * TT_LINE;
-    }
-    *out = tt;
-    return 0;
-}
-
-void pab_tt_destroy(pab_tt *tt)
-{
-    if (tt == NULL)
-        return;
-    for (unsigned i = 0; i < tt->nshards; i++)
-        shard_free(&tt->shard[i]);
-    free(tt->shard);
-    free(tt);
-}
-
-/* Only when nothing else uses the table, so plain memset is fine.  The
- * search age is kept. */
-void pab_tt_clear(pab_tt *tt)
-{
-    for (unsigned i = 0; i < tt->nshards; i++)
-        pab_tt_clear_shard(tt, i);
-}
-
-int pab_tt_clear_shard(pab_tt *tt, unsigned shard)
-{
-    if (tt == NULL || shard >= tt->nshards)
-        return PAB_EINVAL;
-    tt_shard *s = &tt->shard[shard];
-    memset(s->buckets, 0, (size_t)s->nbuckets * TT_LINE);
-    return 0;
-}
-
-/* The new shard is allocated before the old one is freed, so a failure
- * leaves the table as it was. */
-int pab_tt_resize_shard(pab_tt *tt, unsigned shard, size_t bytes)
-{
-    if (tt == NULL || shard >= tt->nshards)
-        return PAB_EINVAL;
-    tt_shard *s = &tt->shard[shard];
-    uint64_t nbuckets = bytes / TT_LINE;
-    size_t old_bytes = (size_t)s->nbuckets * TT_LINE;
-    if (nbuckets == 0 || bytes > PAB_TT_MAX_BYTES ||
-        tt->bytes - old_bytes + (size_t)nbuckets * TT_LINE > PAB_TT_MAX_BYTES)
-        return PAB_ESIZE;
-    tt_shard fresh;
-    if (shard_alloc(&fresh, nbuckets) != 0)
-        return PAB_ENOMEM;
-    shard_free(s);
-    *s = fresh;
-    tt->bytes = tt->bytes - old_bytes + (size_t)nbuckets * TT_LINE;
-    return 0;
-}
-
-unsigned pab_tt_shards(const pab_tt *tt)
-{
-    return tt->nshards;
-}
-
-size_t pab_tt_bytes(const pab_tt *tt)
-{
-    return tt->bytes;
-}
+/* ---- Sizing ---- */
 
 unsigned pab_tt_shard_of(const pab_tt *tt, uint64_t key)
 {
-    return shard_index(tt, key);
+    return tt != NULL ? shard_index(tt, key) : 0;
 }
 
 void pab_tt_new_search(pab_tt *tt)
 {
-    rt_fetch_add(&tt->age, 1);
+    if (tt != NULL)
+        rt_fetch_add(&tt->age, 1);
 }
 
 /* ---- Probe and store ---- */
@@ -643,7 +432,7 @@ static void entry_fill(pab_tt_entry *e, const tt_bucket *b, uint64_t key,
     e->nproc = busy_sum(b, busy_tag(key, e->depth));
 }
 
-bool pab_tt_probe(pab_tt *tt, uint64_t key, pab_tt_entry *entry)
+bool pab_tt_probe(const pab_tt *tt, uint64_t key, pab_tt_entry *entry)
 {
     const tt_bucket *b = bucket_of(tt, key);
     uint64_t data, info;
@@ -695,6 +484,8 @@ void pab_tt_prefetch(const pab_tt *tt, uint64_t key)
  * shards and evenly within each, that hold a result of this search. */
 unsigned pab_tt_hashfull(const pab_tt *tt)
 {
+    if (tt == NULL)
+        return 0;
     unsigned age = current_age(tt);
     unsigned visit =
         tt->nshards < TT_HASHFULL_BUCKETS ? tt->nshards : TT_HASHFULL_BUCKETS;
@@ -809,7 +600,7 @@ void pab_tt_abandon(pab_tt *tt, uint64_t key, int depth)
     busy_leave(bucket_of(tt, key), busy_tag(key, clamp_depth(depth)));
 }
 
-unsigned pab_tt_nproc(pab_tt *tt, uint64_t key, int depth)
+unsigned pab_tt_nproc(const pab_tt *tt, uint64_t key, int depth)
 {
     return busy_sum(bucket_of(tt, key), busy_tag(key, clamp_depth(depth)));
 }

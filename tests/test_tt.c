@@ -12,8 +12,9 @@
 
 #include <stdint.h>
 #include <stdlib.h>
+#include <sys/sysinfo.h>
 
-#include <pab/tt.h>
+#include <pab/pab.h>
 
 /* 64 KiB, one shard: 1024 buckets of two entries. */
 static pab_tt *small_table(void)
@@ -583,4 +584,107 @@ Test(tt, abandon_decrements_without_storing)
     cr_assert_eq(e.depth, 7);
     cr_assert_eq(e.nproc, 0);
     pab_tt_destroy(tt);
+}
+
+/* ---- More than the machine has ---------------------------------------- */
+
+/* Twice the machine's memory and swap: more than it can ever give, and
+ * (on any machine under 256 GiB) within PAB_TT_MAX_BYTES, so the answer
+ * must be PAB_ENOMEM, not the size check's PAB_ESIZE. */
+static size_t more_than_the_machine(void)
+{
+    struct sysinfo si;
+    cr_assert_eq(sysinfo(&si), 0);
+    uint64_t all = ((uint64_t)si.totalram + si.totalswap) * si.mem_unit;
+    uint64_t want = 2 * all;
+    cr_assert_leq(want, PAB_TT_MAX_BYTES, "a machine of %llu bytes",
+                  (unsigned long long)all);
+    return (size_t)want;
+}
+
+Test(tt, a_table_larger_than_the_machine_is_enomem, .timeout = 30)
+{
+    pab_tt *tt = (pab_tt *)&tt;
+    size_t huge = more_than_the_machine();
+    cr_assert_eq(pab_tt_create(&tt, huge, 0), PAB_ENOMEM);
+    cr_assert_null(tt);
+    cr_assert_eq(pab_tt_create(&tt, huge, 1), PAB_ENOMEM);
+    cr_assert_null(tt);
+}
+
+Test(tt, an_impossible_resize_keeps_the_old_shard, .timeout = 30)
+{
+    pab_tt *tt = NULL;
+    cr_assert_eq(pab_tt_create(&tt, (size_t)1 << 20, 4), 0);
+    uint64_t k = UINT64_C(1) << 62 | 12345;
+    pab_tt_store(tt, k, 5, PAB_BOUND_EXACT, 77, 3);
+    cr_assert_eq(pab_tt_resize_shard(tt, 1, more_than_the_machine()),
+                 PAB_ENOMEM);
+    cr_assert_eq(pab_tt_bytes(tt), (size_t)1 << 20);
+    expect_entry(tt, k, 5, PAB_BOUND_EXACT, 77, 3);
+    pab_tt_store(tt, k + 1, 2, PAB_BOUND_LOWER, -4, 9);
+    expect_entry(tt, k + 1, 2, PAB_BOUND_LOWER, -4, 9);
+    pab_tt_destroy(tt);
+}
+
+static int nim_generate(const void *s, pab_move_t *m, unsigned cap,
+                        pab_score_t *terminal, void *u)
+{
+    (void)cap, (void)u;
+    int n = 0;
+    for (int k = 1; k <= 3 && k <= *(const int *)s; k++)
+        m[n++] = (pab_move_t)k;
+    *terminal = -1;
+    return n;
+}
+static bool nim_make(void *s, pab_move_t m, void *u)
+{
+    (void)u;
+    *(int *)s -= (int)m;
+    return true;
+}
+static void nim_unmake(void *s, pab_move_t m, void *u)
+{
+    (void)u;
+    *(int *)s += (int)m;
+}
+static pab_score_t nim_evaluate(const void *s, void *u)
+{
+    (void)s, (void)u;
+    return 0;
+}
+static uint64_t nim_hash(const void *s, void *u)
+{
+    (void)u;
+    return UINT64_C(0x9e3779b97f4a7c15) * (uint64_t)(*(const int *)s + 1);
+}
+
+Test(tt, a_searcher_with_an_impossible_table_is_enomem, .timeout = 30)
+{
+    pab_game g;
+    pab_searcher *s = (pab_searcher *)&s;
+    pab_game_init(&g);
+    g.state_size = sizeof(int);
+    g.generate = nim_generate;
+    g.make = nim_make;
+    g.unmake = nim_unmake;
+    g.evaluate = nim_evaluate;
+    g.hash = nim_hash;
+    cr_assert_eq(pab_searcher_create(&s, &g, more_than_the_machine()),
+                 PAB_ENOMEM);
+    cr_assert_null(s);
+}
+
+/* The management and query functions take NULL as pab(7) says. */
+Test(tt, null_tables)
+{
+    pab_tt_destroy(NULL);
+    pab_tt_clear(NULL);
+    cr_assert_eq(pab_tt_clear_shard(NULL, 0), PAB_EINVAL);
+    cr_assert_eq(pab_tt_resize_shard(NULL, 0, 1 << 16), PAB_EINVAL);
+    cr_assert_eq(pab_tt_shards(NULL), 0);
+    cr_assert_eq(pab_tt_bytes(NULL), 0);
+    cr_assert_eq(pab_tt_hashfull(NULL), 0);
+    cr_assert_eq(pab_tt_shard_of(NULL, 42), 0);
+    pab_tt_new_search(NULL);
 }

@@ -53,7 +53,7 @@ PAB_API size_t pab_tt_bytes(const pab_tt *tt);
 PAB_API unsigned pab_tt_shard_of(const pab_tt *tt, uint64_t key);
 PAB_API void pab_tt_new_search(pab_tt *tt);
 
-PAB_API bool pab_tt_probe(pab_tt *tt, uint64_t key, pab_tt_entry *entry);
+PAB_API bool pab_tt_probe(const pab_tt *tt, uint64_t key, pab_tt_entry *entry);
 PAB_API void pab_tt_store(pab_tt *tt, uint64_t key, int depth, pab_bound bound,
                           pab_score_t score, pab_move_t move);
 PAB_API void pab_tt_prefetch(const pab_tt *tt, uint64_t key);
@@ -68,7 +68,7 @@ PAB_API void pab_tt_leave(pab_tt *tt, uint64_t key, int depth,
                           pab_score_t alpha, pab_score_t beta,
                           pab_score_t score, pab_move_t move);
 PAB_API void pab_tt_abandon(pab_tt *tt, uint64_t key, int depth);
-PAB_API unsigned pab_tt_nproc(pab_tt *tt, uint64_t key, int depth);
+PAB_API unsigned pab_tt_nproc(const pab_tt *tt, uint64_t key, int depth);
 
 #ifdef __cplusplus
 }
