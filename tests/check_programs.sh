@@ -47,7 +47,8 @@ fi
 for args in "search --game=chesss" "search --depth=x" "perft --game=tictactoe" \
     "search --algo=mtdf" "frobnicate" "search --game=connect4 --position=9" \
     "search --threads=0" "compare --algos=serial,,ybwc" "compare --algos=mtdf" \
-    "compare --threads=1,x" "compare --frobnicate" "compare --threads=2 --simulate=4"; do
+    "compare --threads=1,x" "compare --frobnicate" "compare --threads=2 --simulate=4" \
+    "search --opt threads=0" "search --opt warp_speed=9" "search --opt split_policy=left"; do
     # shellcheck disable=SC2086
     "$bench" $args >"$top_builddir/tests/prog.out" 2>"$top_builddir/tests/prog.err"
     status=$?
@@ -58,6 +59,17 @@ for args in "search --game=chesss" "search --depth=x" "perft --game=tictactoe" \
         bad "pab-bench $args: status $status, $lines stderr lines"
     fi
 done
+
+# --opt's errors and `options` speak from the library's option table.
+err=$("$bench" search --opt defer_depth=200 2>&1)
+[ "$err" = "pab-bench: --opt defer_depth=200: defer_depth takes a whole number from 0 to 128 plies" ] &&
+    ok || bad "--opt out of range: '$err'"
+out=$("$bench" options)
+echo "$out" | grep -q '^defer_depth ' &&
+    echo "$out" | grep -q 'takes a whole number from 0 to 128 plies; default 3$' &&
+    echo "$out" | grep -q 'takes one of random-owner, highest; default random-owner$' &&
+    [ "$(echo "$out" | grep -c 'takes ')" -ge 39 ] && ok ||
+    bad "pab-bench options: $(echo "$out" | head -n 4)"
 
 # A person who types nonsense, an occupied square, then plays on to the end.
 out=$(printf 'x\n0\n5\n5\n1\n2\n3\n4\n6\n7\n8\n9\n' |

@@ -71,9 +71,83 @@ void bench_apply_opt(pab_config *cfg, const char *text)
     name[n] = '\0';
     int rc = pab_config_set_option(cfg, name, eq + 1);
     if (rc == PAB_EOPTION)
-        bench_fail("unknown --opt name '%s'", name);
-    if (rc < 0)
-        bench_fail("bad value in --opt %s", text);
+        bench_fail("unknown --opt name '%s' (pab-bench options lists them)",
+                   name);
+    if (rc < 0) {
+        char takes[160];
+        bench_option_takes(bench_option_info(name), takes, sizeof takes);
+        fprintf(stderr, "pab-bench: --opt %s: %s takes %s\n", text, name,
+                takes);
+        exit(2);
+    }
+}
+
+const pab_option_info *bench_option_info(const char *name)
+{
+    const pab_option_info *o;
+    for (unsigned i = 0; (o = pab_config_option(i)) != NULL; i++)
+        if (strcmp(o->name, name) == 0)
+            return o;
+    return NULL;
+}
+
+/* What values an option takes, in words, from the library's own table. */
+void bench_option_takes(const pab_option_info *o, char *buf, size_t len)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    if (o == NULL)
+        return;
+    switch (o->kind) {
+    case PAB_OPTION_BOOL: snprintf(buf, len, "true or false"); return;
+    case PAB_OPTION_INT:
+        snprintf(buf, len, "a whole number from %lld to %lld%s%s", o->min,
+                 o->max, o->unit[0] ? " " : "", o->unit);
+        return;
+    case PAB_OPTION_CHOICE:
+    case PAB_OPTION_ALGORITHM:
+        for (long long i = o->min; i <= o->max && used + 1 < len; i++) {
+            const char *v = o->kind == PAB_OPTION_CHOICE
+                                ? o->choices[i]
+                                : pab_algorithm_name((int)i);
+            int n = snprintf(buf + used, len - used, "%s%s",
+                             i == o->min ? "one of " : ", ", v);
+            if (n < 0)
+                return;
+            used += (size_t)n;
+        }
+        return;
+    }
+}
+
+/* The default as --opt would write it. */
+static void option_default(const pab_option_info *o, char *buf, size_t len)
+{
+    switch (o->kind) {
+    case PAB_OPTION_BOOL:
+        snprintf(buf, len, "%s", o->default_value ? "true" : "false");
+        break;
+    case PAB_OPTION_CHOICE:
+        snprintf(buf, len, "%s", o->choices[o->default_value]);
+        break;
+    case PAB_OPTION_ALGORITHM:
+        snprintf(buf, len, "%s", pab_algorithm_name((int)o->default_value));
+        break;
+    default: snprintf(buf, len, "%lld", o->default_value); break;
+    }
+}
+
+int bench_list_options(void)
+{
+    const pab_option_info *o;
+    char takes[160], dflt[32];
+    for (unsigned i = 0; (o = pab_config_option(i)) != NULL; i++) {
+        bench_option_takes(o, takes, sizeof takes);
+        option_default(o, dflt, sizeof dflt);
+        printf("%-26s %s\n%-26s   takes %s; default %s\n", o->name,
+               o->description, "", takes, dflt);
+    }
+    return 0;
 }
 
 unsigned bench_split_list(const char *text, const char **items, unsigned max,

@@ -13,6 +13,12 @@
 
 /* Print "pab-bench: " and the message on stderr, exit with status 2. */
 void bench_fail(const char *fmt, const char *arg);
+/* The library's description of option `name`, NULL if there is none. */
+const pab_option_info *bench_option_info(const char *name);
+/* "true or false", "a whole number from 1 to 1024 threads", ... */
+void bench_option_takes(const pab_option_info *o, char *buf, size_t len);
+/* pab-bench options: every --opt name, what it takes and its default. */
+int bench_list_options(void);
 
 uint64_t bench_now_ms(void);
 

@@ -51,8 +51,9 @@ static void usage(FILE *f)
         "                 [--json=FILE] [--plot=FILE.png] "
         "[--stockfish=PATH|none]\n"
         "       %s ordering --tree=b,wa,wb --seeds=tg1|tg2 --depth=D\n"
+        "       %s options    (every --opt NAME, what it takes, its default)\n"
         "games:",
-        prog, prog, prog, prog, prog);
+        prog, prog, prog, prog, prog, prog);
     for (int i = 0; ex_games[i] != NULL; i++)
         fprintf(f, " %s", ex_games[i]->name);
     fprintf(f, "\n");
@@ -275,6 +276,8 @@ int main(int argc, char **argv)
         return bench_ordering(argc - 1, argv + 1);
     if (strcmp(o.command, "compare") == 0)
         return bench_compare(argc - 1, argv + 1);
+    if (strcmp(o.command, "options") == 0)
+        return bench_list_options();
     parse_options(argc, argv, &o);
     if (strcmp(o.command, "perft") == 0)
         return cmd_perft(&o);
@@ -282,7 +285,8 @@ int main(int argc, char **argv)
         return cmd_search(&o);
     if (strcmp(o.command, "solve") == 0)
         return cmd_solve(&o);
-    bench_fail("unknown command '%s' (perft, search, solve, compare, ordering)",
+    bench_fail("unknown command '%s' (perft, search, solve, compare, ordering, "
+               "options)",
                o.command);
     return 2;
 }
