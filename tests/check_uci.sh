@@ -78,13 +78,23 @@ check "uci: id author" has '^id author '
 for opt in "Threads type spin default 1 min 1 max 256" "Hash type spin" \
     "Algorithm type combo" "MultiPV type spin default 1 min 1 max 16" \
     "Ponder type check" "Clear Hash type button" "Move Overhead type spin" \
-    "lazy_same_depth type check" "defer_depth type spin" \
-    "split_policy type combo"; do
+    "lazy_same_depth type check default false" \
+    "defer_depth type spin default 3 min 0 max 128" \
+    "cs_ways type spin default 4 min 1 max 64" \
+    "sim_wait type spin default 36 min 0 max 1000000" \
+    "split_policy type combo default random-owner var random-owner var highest"; do
     check "uci: option $opt" has "^option name $opt"
 done
 for algo in serial abdada simplified-abdada ybwc jamboree lazy-smp; do
     check "uci: Algorithm var $algo" has "^option name Algorithm .* var $algo"
 done
+# Every library option UCI does not set its own way is offered typed, from
+# the library's table: no string fallback is left.
+check "uci: library options typed" lacks '^option name .* type string'
+session uci "setoption name defer_depth value 129" "setoption name defer_depth value 7" uci quit
+check "setoption out of the library's range refused" has '^info string defer_depth takes a whole number from 0 to 128$'
+check "uci: the option shows its new value" has '^option name defer_depth type spin default 7 min 0 max 128$'
+session uci isready quit
 check "uci: uciok after the options" \
     test "$(grep -n . "$out" | grep ':uciok$' | cut -d: -f1)" -gt 10
 check "isready: readyok" has '^readyok$'

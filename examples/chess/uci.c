@@ -319,46 +319,6 @@ int uci_set_position(const uci_cmd *c, chess_pos *pos, char *err, size_t errlen)
 
 /* ---- options ------------------------------------------------------------- */
 
-/* How the library's option names appear as UCI options.  Names the
- * library knows and this table does not are offered as strings and passed
- * through, so a newer library's options still reach it. */
-typedef struct lib_option {
-    const char *name;
-    char kind; /* 'c' check, 'i' int spin, 'u' unsigned spin, 'p' policy */
-    long min, max;
-    size_t offset;
-} lib_option;
-
-/* clang-format off */
-#define LIB_BOOL(f) {#f, 'c', 0, 0, offsetof(pab_config, f)}
-#define LIB_INT(f, lo, hi) {#f, 'i', lo, hi, offsetof(pab_config, f)}
-#define LIB_UINT(f, lo, hi) {#f, 'u', lo, hi, offsetof(pab_config, f)}
-/* clang-format on */
-
-static const lib_option lib_options[] = {
-    LIB_BOOL(aspiration),
-    LIB_INT(aspiration_window, 1, 100000),
-    LIB_BOOL(move_ordering),
-    LIB_BOOL(use_tt),
-    LIB_BOOL(quiescence),
-    LIB_BOOL(null_move),
-    LIB_BOOL(late_move_reductions),
-    LIB_BOOL(futility_pruning),
-    LIB_INT(futility_margin, 0, 100000),
-    LIB_BOOL(check_extension),
-    LIB_UINT(seed, 0, 2147483647L),
-    LIB_BOOL(lazy_same_depth),
-    LIB_BOOL(abdada_exclusive_research),
-    LIB_BOOL(abdada_parent_check),
-    LIB_INT(defer_depth, 0, PAB_DEPTH_MAX),
-    LIB_UINT(cs_size, 1, (long)PAB_CS_MAX_SIZE),
-    LIB_UINT(cs_ways, 1, (long)PAB_CS_MAX_WAYS),
-    LIB_BOOL(ybwc_strong),
-    LIB_UINT(ybwc_cut_moves, 0, PAB_MAX_MOVES),
-    LIB_INT(split_min_depth, 1, PAB_DEPTH_MAX),
-    {"split_policy", 'p', 0, 0, offsetof(pab_config, split_policy)},
-};
-
 /* Library options UCI sets its own way (Threads, Algorithm, MultiPV, go's
  * limits) and those that would leave a game without a timely move: plain
  * mode and a search without iterative deepening report nothing until
@@ -376,12 +336,20 @@ static bool lib_is_hidden(const char *name)
     return false;
 }
 
-static const lib_option *lib_option_find(const char *name)
+static const pab_option_info *lib_option_find(const char *name)
 {
-    for (size_t i = 0; i < sizeof lib_options / sizeof lib_options[0]; i++)
-        if (!strcmp(name, lib_options[i].name))
-            return &lib_options[i];
+    const pab_option_info *o;
+    for (unsigned i = 0; (o = pab_config_option(i)) != NULL; i++)
+        if (!strcmp(name, o->name))
+            return o;
     return NULL;
+}
+
+/* UCI spins are 32-bit in most GUIs: a wider range is offered clamped
+ * (the library still checks the value it is given). */
+static long spin_bound(long long v)
+{
+    return v < INT_MIN ? INT_MIN : v > INT_MAX ? INT_MAX : (long)v;
 }
 
 /* The library's name for a UCI option name, or NULL. */
@@ -462,14 +430,15 @@ static int set_algorithm(uci_settings *s, const char *value, char *err,
 static int set_library(uci_settings *s, const char *name, const char *value,
                        char *err, size_t errlen)
 {
-    const lib_option *o = lib_option_find(name);
+    const pab_option_info *o = lib_option_find(name);
     long v;
     if (value == NULL || *value == '\0') {
         snprintf(err, errlen, "%s needs a value", name);
         return PAB_EINVAL;
     }
-    if (o != NULL && (o->kind == 'i' || o->kind == 'u') &&
-        spin_value(name, value, o->min, o->max, &v, err, errlen) < 0)
+    if (o != NULL && o->kind == PAB_OPTION_INT &&
+        spin_value(name, value, spin_bound(o->min), spin_bound(o->max), &v, err,
+                   errlen) < 0)
         return PAB_EINVAL;
     pab_config c = s->config;
     int rc = pab_config_set_option(&c, name, value);
@@ -540,30 +509,33 @@ int uci_setoption(uci_settings *s, const char *name, const char *value,
     return PAB_EOPTION;
 }
 
-static void write_library_option(const pab_config *c, const char *name,
+/* One library option as a UCI option line, from the library's own
+ * description of it and its current value. */
+static void write_library_option(const pab_config *c, const pab_option_info *o,
                                  FILE *out)
 {
-    const lib_option *o = lib_option_find(name);
-    const char *field = o ? (const char *)c + o->offset : NULL;
-    if (o == NULL) {
-        fprintf(out, "option name %s type string default <empty>\n", name);
-    } else if (o->kind == 'c') {
-        fprintf(out, "option name %s type check default %s\n", name,
-                *(const bool *)field ? "true" : "false");
-    } else if (o->kind == 'i') {
-        fprintf(out, "option name %s type spin default %d min %ld max %ld\n",
-                name, *(const int *)field, o->min, o->max);
-    } else if (o->kind == 'u') {
-        fprintf(out, "option name %s type spin default %u min %ld max %ld\n",
-                name, *(const unsigned *)field, o->min, o->max);
-    } else {
-        fprintf(out,
-                "option name %s type combo default %s var random-owner "
-                "var highest\n",
-                name,
-                *(const pab_split_policy *)field == PAB_SPLIT_HIGHEST
-                    ? "highest"
-                    : "random-owner");
+    long long v = o->default_value;
+    pab_config_get_option(c, o->name, &v);
+    switch (o->kind) {
+    case PAB_OPTION_BOOL:
+        fprintf(out, "option name %s type check default %s\n", o->name,
+                v ? "true" : "false");
+        break;
+    case PAB_OPTION_INT:
+        fprintf(out, "option name %s type spin default %ld min %ld max %ld\n",
+                o->name, spin_bound(v), spin_bound(o->min), spin_bound(o->max));
+        break;
+    case PAB_OPTION_CHOICE:
+        fprintf(out, "option name %s type combo default %s", o->name,
+                o->choices[v]);
+        for (long long i = o->min; i <= o->max; i++)
+            fprintf(out, " var %s", o->choices[i]);
+        fputc('\n', out);
+        break;
+    case PAB_OPTION_ALGORITHM: /* Algorithm is UCI's own option */
+    default:
+        fprintf(out, "option name %s type string default <empty>\n", o->name);
+        break;
     }
 }
 
@@ -586,10 +558,10 @@ void uci_write_options(const uci_settings *s, FILE *out)
     for (int a = 0; a < PAB_ALGO_COUNT; a++)
         fprintf(out, " var %s", pab_algorithm_name(a));
     fputc('\n', out);
-    const char *n;
-    for (unsigned i = 0; (n = pab_config_option_name(i)) != NULL; i++)
-        if (!lib_is_hidden(n))
-            write_library_option(&s->config, n, out);
+    const pab_option_info *o;
+    for (unsigned i = 0; (o = pab_config_option(i)) != NULL; i++)
+        if (!lib_is_hidden(o->name))
+            write_library_option(&s->config, o, out);
 }
 
 /* ---- output -------------------------------------------------------------- */
