@@ -7,7 +7,8 @@
  * Built by tests/fuzz/run-fuzzers.sh with clang -fsanitize=fuzzer,address
  * from this file and the sources of the games library and libpab, read
  * from the build's own lists:
- *   fuzz-sources: $(examples_games_libpabgames_la_SOURCES) $(lib_libpab_la_SOURCES)
+ *   fuzz-sources: $(examples_games_libpabgames_la_SOURCES)
+ *   fuzz-sources: $(lib_libpab_la_SOURCES)
  *   fuzz-packages: atomic_ops
  */
 #include <stdint.h>

@@ -11,7 +11,9 @@
  * Built by tests/fuzz/run-fuzzers.sh with clang -fsanitize=fuzzer,address
  * from the engine's parser and time plan, and the games library and
  * libpab as the build lists them:
- * fuzz-sources: examples/chess/uci.c examples/chess/timeman.c $(examples_games_libpabgames_la_SOURCES) $(lib_libpab_la_SOURCES)
+ * fuzz-sources: examples/chess/uci.c examples/chess/timeman.c
+ * fuzz-sources: $(examples_games_libpabgames_la_SOURCES)
+ * fuzz-sources: $(lib_libpab_la_SOURCES)
  * fuzz-packages: atomic_ops
  */
 #include <stdint.h>

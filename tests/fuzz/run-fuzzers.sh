@@ -6,6 +6,7 @@
 #   FUZZ_TARGETS="fen" sh tests/fuzz/run-fuzzers.sh
 # A target is tests/fuzz_<name>.c plus the sources named on a line of it
 #   fuzz-sources: $(lib_libpab_la_SOURCES) examples/chess/uci.c
+# (several such lines add up)
 # where $(VAR) is an automake variable of the build (the .c files it lists
 # in Makefile.am and the local.mk/*.mk fragments), so a target links the
 # very sources the library and the programs are built from and cannot
@@ -28,10 +29,11 @@ if ! command -v "$CC" >/dev/null 2>&1; then
     echo "run-fuzzers: $CC not found (set CLANG)"; exit 77
 fi
 
-# The word list after "$2:" on a line of file $1, if any.
+# The words after "$2:" on every such line of file $1 (a long list may
+# take several lines, each starting with the marker).
 declared() {
-    sed -n "s/.*$2:[[:space:]]*//p" "$1" | head -n 1 |
-        sed 's|\*/.*||; s/[[:space:]]*$//'
+    sed -n "s/.*$2:[[:space:]]*//p" "$1" |
+        sed 's|\*/.*||; s/[[:space:]]*$//' | tr '\n' ' '
 }
 
 # The .c files automake variable $1 lists, from every fragment of the build.
