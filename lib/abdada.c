@@ -41,6 +41,9 @@
 
 #include "internal.h"
 
+/* Weill's exclusive flag: search this son only if nobody else is. */
+#define EXCLUSIVE NS_ALGO
+
 static pab_score_t abdada(worker *w, pab_score_t alpha, pab_score_t beta,
                           int depth, int ply, unsigned flags);
 
@@ -66,6 +69,22 @@ static bool mate_distance(worker *w, ns_node *nd, pab_score_t *value)
     return true;
 }
 
+/* StoreHash, for a node RetrieveAsk counted this thread in: leave it with
+ * the result, or only leave (abandon) when the search was stopped, so the
+ * count returns to zero either way. */
+static void store_hash(worker *w, const ns_node *nd)
+{
+    pab_tt *tt = w->sh->tt;
+    const pab_game *g = w->sh->game;
+    if (w->aborted) {
+        pab_tt_abandon(tt, nd->key, nd->depth);
+        return;
+    }
+    pab_score_t best = score_to_tt(g, nd->best, nd->ply);
+    pab_tt_leave(tt, nd->key, nd->depth, score_to_tt(g, nd->alpha0, nd->ply),
+                 score_to_tt(g, nd->beta, nd->ply), best, nd->best_move);
+}
+
 /* RetrieveAsk.  True when the node is settled without a move loop. */
 static bool retrieve_ask(worker *w, ns_node *nd, pab_score_t *value)
 {
@@ -80,14 +99,14 @@ static bool retrieve_ask(worker *w, ns_node *nd, pab_score_t *value)
     w->stats.tt_probes++;
     pab_tt_answer ans =
         pab_tt_enter(w->sh->tt, nd->key, nd->depth,
-                     (nd->flags & NS_EXCLUSIVE) != 0, &a, &b, &score, &move);
+                     (nd->flags & EXCLUSIVE) != 0, &a, &b, &score, &move);
     nd->tt_move = move;
     switch (ans) {
     case PAB_TT_ON_EVALUATION:
         /* Weill counts only nodes not pruned by the speculative control. */
         w->stats.nodes--;
         w->stats.on_evaluation++;
-        *value = PAB_SCORE_ON_EVALUATION;
+        *value = NS_DECLINED;
         return true;
     case PAB_TT_CUTOFF:
         w->stats.tt_hits++;
@@ -96,7 +115,7 @@ static bool retrieve_ask(worker *w, ns_node *nd, pab_score_t *value)
         w->stats.tt_cutoffs++;
         *value = score_from_tt(g, score, nd->ply);
         return true;
-    case PAB_TT_SEARCH: nd->entered = true; break;
+    case PAB_TT_SEARCH: nd->settle = store_hash; break;
     case PAB_TT_SEARCH_UNCOUNTED: break;
     }
     if (!pv) {
@@ -129,13 +148,13 @@ static bool son(worker *w, ns_node *nd, pab_move_t m, bool exclusive,
     unsigned scout_flags = 0;
     if (exclusive)
         scout_flags = w->sh->cfg.abdada_exclusive_research
-                          ? NS_EXCLUSIVE | NS_EXCLUSIVE_RESEARCH
-                          : NS_EXCLUSIVE;
+                          ? EXCLUSIVE | NS_RESEARCH(EXCLUSIVE)
+                          : EXCLUSIVE;
     if (!ns_move(w, nd, m, abdada, scout_flags, NULL, &v))
         return false;
     if (w->aborted)
         return true;
-    if (v == -PAB_SCORE_ON_EVALUATION) {
+    if (v == -NS_DECLINED) {               /* ON_EVALUATION */
         ns_later(w, nd)[(*later_n)++] = m; /* alldone <- false */
         return false;
     }

@@ -119,12 +119,19 @@ bool stop_requested(const rt_word *stops, uint64_t ticket);
 
 /* ---- negascout.c: the recursive searches ----------------------------- */
 
-/* ns_fn flags */
-#define NS_PV        0x1u /* open window: a PV node */
-#define NS_EXCLUSIVE 0x2u /* ABDADA: only if nobody else searches it */
-#define NS_EXCLUSIVE_RESEARCH                                                  \
-    0x4u /* ns_move: the re-search is exclusive too                            \
-          */
+/* ns_fn flags.  NS_ALGO is a bit the core passes on but never reads: an
+ * algorithm gives it its own meaning (abdada.c: exclusive).  ns_move's
+ * scout_flags may also carry NS_RESEARCH(NS_ALGO): the full-window
+ * re-search of a scout that failed inside the window gets NS_ALGO too. */
+#define NS_PV             0x1u /* open window: a PV node */
+#define NS_ALGO           0x2u
+#define NS_RESEARCH_SHIFT 8
+#define NS_RESEARCH(f)    ((f) << NS_RESEARCH_SHIFT)
+
+/* What a child search returns when its table step declined to search it
+ * (another thread has it): no value.  Its parent sees -NS_DECLINED, never
+ * records it, and never searches the move again on its strength. */
+#define NS_DECLINED PAB_SCORE_ON_EVALUATION
 
 /* A recursive node search: serial's ns_search, abdada, ... */
 typedef pab_score_t (*ns_fn)(worker *w, pab_score_t alpha, pab_score_t beta,
@@ -132,8 +139,12 @@ typedef pab_score_t (*ns_fn)(worker *w, pab_score_t alpha, pab_score_t beta,
 
 /* One NegaScout node in progress.  The algorithms assemble their node
  * searches from ns_begin, a table step (ns_probe or their own), ns_expand,
- * a move loop of ns_move + ns_record, and ns_close. */
-typedef struct ns_node {
+ * a move loop of ns_move + ns_record, and ns_close.  An algorithm's own
+ * table step that takes the node over in the table sets `settle`: ns_close
+ * then calls it instead of storing the result, also when the search was
+ * stopped (the entry and exit hooks are one pair). */
+typedef struct ns_node ns_node;
+struct ns_node {
     int depth, ply;
     unsigned flags;          /* NS_* */
     pab_score_t alpha0;      /* alpha on entry, for the stored bound */
@@ -150,10 +161,10 @@ typedef struct ns_node {
     pab_score_t static_eval;
     int searched; /* legal moves searched so far */
     int improved; /* index of the last move that raised alpha */
-    bool entered; /* ABDADA counted us in: leave, not store */
-} ns_node;
+    void (*settle)(worker *w, const ns_node *nd); /* NULL: store */
+};
 
-/* Marks around a scout search (Kerrigan's starting/finished_search). */
+/* An algorithm's marks around a scout search (simplified_abdada.c). */
 typedef struct ns_mark {
     void (*starting)(worker *w, void *arg);
     void (*finished)(worker *w, void *arg);

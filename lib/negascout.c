@@ -250,26 +250,20 @@ static bool tt_lookup(worker *w, uint64_t key, int ply, pab_tt_entry *e)
     return true;
 }
 
-/* Store the node's result; a node ABDADA counted in also leaves (Weill's
- * StoreHash), and an aborted one only leaves. */
+/* Store the node's result, unless the table step that took the node over
+ * settles it itself; an aborted node stores nothing. */
 static void tt_save(worker *w, const ns_node *nd)
 {
     pab_tt *tt = w->sh->tt;
-    const pab_game *g = w->sh->game;
     if (tt == NULL)
         return;
-    if (w->aborted) {
-        if (nd->entered)
-            pab_tt_abandon(tt, nd->key, nd->depth);
+    if (nd->settle != NULL) {
+        nd->settle(w, nd);
         return;
     }
-    pab_score_t best = score_to_tt(g, nd->best, nd->ply);
-    if (nd->entered) {
-        pab_tt_leave(tt, nd->key, nd->depth,
-                     score_to_tt(g, nd->alpha0, nd->ply),
-                     score_to_tt(g, nd->beta, nd->ply), best, nd->best_move);
+    if (w->aborted)
         return;
-    }
+    pab_score_t best = score_to_tt(w->sh->game, nd->best, nd->ply);
     pab_bound b = nd->best >= nd->beta    ? PAB_BOUND_LOWER
                   : nd->best > nd->alpha0 ? PAB_BOUND_EXACT
                                           : PAB_BOUND_UPPER;
@@ -367,7 +361,7 @@ static bool null_move_cuts(worker *w, const ns_node *nd, ns_fn self,
     pab_score_t v =
         -self(w, -nd->beta, -nd->beta + 1, nd->depth - 1 - r, nd->ply + 1, 0);
     g->unmake_null(w->state, g->user);
-    if (w->aborted || v < nd->beta || v == -PAB_SCORE_ON_EVALUATION)
+    if (w->aborted || v < nd->beta || v == -NS_DECLINED)
         return false;
     /* An unproven mate from a null move is not trusted. */
     *value = PAB_SCORE_IS_WIN(v) ? nd->beta : v;
@@ -426,7 +420,7 @@ bool ns_begin(worker *w, ns_node *nd, pab_score_t alpha, pab_score_t beta,
     nd->searched = 0;
     nd->improved = -1;
     nd->n = 0;
-    nd->entered = false;
+    nd->settle = NULL;
     w->pv_len[ply] = 0;
     if (worker_node(w)) {
         *value = 0;
@@ -487,8 +481,7 @@ bool ns_expand(worker *w, ns_node *nd, ns_fn self, pab_score_t *value)
 }
 
 /* The scout: a null window (reduced when late and quiet, then verified at
- * full depth), bracketed by the caller's marks (Kerrigan's
- * starting_search/finished_search). */
+ * full depth), bracketed by the caller's marks. */
 static pab_score_t scout(worker *w, const ns_node *nd, int new_depth, int r,
                          ns_fn child, unsigned scout_flags, const ns_mark *mark)
 {
@@ -498,7 +491,7 @@ static pab_score_t scout(worker *w, const ns_node *nd, int new_depth, int r,
     /* Plain alpha-beta has no null windows: the full window instead. */
     const pab_score_t b = w->sh->cfg.plain ? nd->beta : a + 1;
     pab_score_t v = -child(w, -b, -a, new_depth - r, nd->ply + 1, scout_flags);
-    if (v > a && r > 0 && !w->aborted && v != -PAB_SCORE_ON_EVALUATION)
+    if (v > a && r > 0 && !w->aborted && v != -NS_DECLINED)
         v = -child(w, -a - 1, -a, new_depth, nd->ply + 1, scout_flags);
     if (mark != NULL)
         mark->finished(w, mark->arg);
@@ -529,12 +522,10 @@ bool ns_move(worker *w, ns_node *nd, pab_move_t m, ns_fn child,
         int r = reduction(w, nd, quiet && !ext, ext);
         v = scout(w, nd, new_depth, r, child, scout_flags, mark);
         if (v > nd->alpha && v < nd->beta && pv && !cfg->plain && !w->aborted &&
-            v != -PAB_SCORE_ON_EVALUATION) {
+            v != -NS_DECLINED) {
             w->stats.re_searches++;
             v = -child(w, -nd->beta, -nd->alpha, new_depth, nd->ply + 1,
-                       (scout_flags & NS_EXCLUSIVE_RESEARCH)
-                           ? NS_PV | NS_EXCLUSIVE
-                           : NS_PV);
+                       NS_PV | ((scout_flags >> NS_RESEARCH_SHIFT) & NS_ALGO));
         }
     }
     unmake(w, m);
