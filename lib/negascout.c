@@ -9,6 +9,14 @@
  * nobody uses and stores nothing, so an interrupted iteration leaves no
  * trace in the table.
  *
+ * The core names no algorithm.  An algorithm that needs its own table
+ * protocol (ABDADA's counted entry) does its own table step instead of
+ * ns_probe and sets the node's settle hook, which ns_close calls instead
+ * of the store; an algorithm flag (NS_ALGO) passes through to its children
+ * unread; a child that declines to search returns NS_DECLINED, which is
+ * never taken for a value; ns_mark brackets scouts.  The hooks are data,
+ * so nothing here calls an algorithm by name.
+ *
  * Concurrency: this file touches shared memory only through the
  * transposition table's own functions; everything else it writes belongs to
  * the calling worker.
@@ -20,6 +28,10 @@
 /* Late-move reductions start after this many moves, from this depth. */
 #define LMR_MIN_MOVES 3
 #define LMR_MIN_DEPTH 3
+/* A late quiet move of a non-PV node, twice LMR_MIN_MOVES into the list,
+ * is reduced two plies from this depth: deep enough that the verification
+ * at full depth still costs little beside the saving. */
+#define LMR_DEEP_DEPTH 6
 /* Null-move reduction: R = NULL_R_BASE + depth / NULL_R_DIV. */
 #define NULL_R_BASE    2
 #define NULL_R_DIV     6
@@ -375,7 +387,7 @@ static int reduction(worker *w, const ns_node *nd, bool quiet, int extension)
         return 0;
     int r = 1;
     if (!(nd->flags & NS_PV) && nd->searched >= 2 * LMR_MIN_MOVES &&
-        nd->depth >= 6)
+        nd->depth >= LMR_DEEP_DEPTH)
         r = 2;
     return r < nd->depth - 1 ? r : nd->depth - 1;
 }
