@@ -991,34 +991,43 @@ static void moves(worker *w, sp_frame *f)
     }
 }
 
-/* ---- the end of a split node -------------------------------------------- */
+/* ---- helping while waiting -------------------------------------------- */
 
-static bool helpers_gone(worker *w, split_point *sp, int arg)
-{
-    (void)arg;
-    return rt_load_acquire(&sp->workers) <= 1 || work_below(w, sp);
-}
+/* A thread with nothing of its own to do -- a helper between jobs, an
+ * owner waiting for its helpers, Jamboree waiting for earlier moves --
+ * looks for work below `at` (anywhere when NULL), runs it, and looks
+ * again, yielding and then napping while there is none, until over()
+ * says the wait is over.  The time it spends without work is counted
+ * here, and only here, as idle time. */
+typedef struct helping {
+    split_point *at;
+    bool (*over)(worker *w, const struct helping *h);
+    /* NULL, or whether it may look for work now (it still yields). */
+    bool (*may_look)(worker *w, const struct helping *h);
+    ready_fn ready; /* what wakes its nap */
+    int arg;        /* for over and ready */
+    bool keep_at;   /* settle()'s: a cut at `at` does not end the wait */
+    bool not_busy;  /* counts as not busy meanwhile (thieves may ask) */
+} helping;
 
-/* The helpful master: until the last helper has left `sp`, work below it
- * where they are. */
-static void wait_helpers(worker *w, split_point *sp)
+/* True if it worked somewhere (its position then is not the node's). */
+static bool help_until(worker *w, const helping *h)
 {
     sp_thread *t = me(w);
-    if (rt_load_acquire(&sp->workers) <= 1)
-        return;
-    const uint64_t busy = rt_load(&t->busy);
+    const uint64_t busy = h->not_busy ? rt_load(&t->busy) : 0;
     bool moved = false;
     int tries = 0;
     uint64_t t0 = rt_now_ns();
-    rt_store(&t->busy, 0);
-    while (rt_load_acquire(&sp->workers) > 1) {
+    if (h->not_busy)
+        rt_store(&t->busy, 0);
+    while (!h->over(w, h)) {
         refuse(t);
-        if (!w->aborted && !is_cut(sp) && !search_halted(w->sh)) {
-            split_point *x = find_work(w, sp);
+        if (h->may_look == NULL || h->may_look(w, h)) {
+            split_point *x = find_work(w, h->at);
             if (x != NULL) {
                 w->stats.idle_ns += rt_now_ns() - t0;
                 work_at(w, x);
-                settle(w, sp, false);
+                settle(w, h->at, h->keep_at);
                 moved = true;
                 tries = 0;
                 t0 = rt_now_ns();
@@ -1028,13 +1037,48 @@ static void wait_helpers(worker *w, split_point *sp)
         if (++tries < IDLE_TRIES) {
             rt_yield();
         } else {
-            nap(w, sp, helpers_gone, 0);
+            nap(w, h->at, h->ready, h->arg);
             tries = 0;
         }
     }
     w->stats.idle_ns += rt_now_ns() - t0;
-    rt_store(&t->busy, busy);
-    if (moved)
+    if (h->not_busy)
+        rt_store(&t->busy, busy);
+    return moved;
+}
+
+/* ---- the end of a split node -------------------------------------------- */
+
+static bool helpers_gone(worker *w, split_point *sp, int arg)
+{
+    (void)arg;
+    return rt_load_acquire(&sp->workers) <= 1 || work_below(w, sp);
+}
+
+static bool helpers_left(worker *w, const helping *h)
+{
+    (void)w;
+    return rt_load_acquire(&h->at->workers) <= 1;
+}
+
+/* An owner whose node is cut, or a search that is over, waits idle. */
+static bool owner_may_look(worker *w, const helping *h)
+{
+    return !w->aborted && !is_cut(h->at) && !search_halted(w->sh);
+}
+
+/* The helpful master: until the last helper has left `sp`, work below it
+ * where they are. */
+static void wait_helpers(worker *w, split_point *sp)
+{
+    if (rt_load_acquire(&sp->workers) <= 1)
+        return;
+    const helping h = {.at = sp,
+                       .over = helpers_left,
+                       .may_look = owner_may_look,
+                       .ready = helpers_gone,
+                       .not_busy = true};
+    if (help_until(w, &h))
         load_position(w, sp->state);
 }
 
@@ -1122,43 +1166,29 @@ static bool earlier_done(worker *w, split_point *sp, int i)
            search_halted(w->sh) || work_below(w, sp);
 }
 
+/* Jamboree's wait is over when the earlier moves are done, or when the
+ * search unwinds. */
+static bool earlier_over(worker *w, const helping *h)
+{
+    if ((int)rt_load_acquire(&h->at->prefix) >= h->arg)
+        return true;
+    if (search_halted(w->sh))
+        w->aborted = true;
+    return w->aborted || check_chain(w);
+}
+
 bool sp_wait_earlier(worker *w, sp_frame *f)
 {
     split_point *sp = f->sp;
     if (sp == NULL)
         return true; /* alone at the node: the earlier moves are done */
-    sp_thread *t = me(w);
-    const uint64_t busy = rt_load(&t->busy);
-    bool moved = false;
-    int tries = 0;
-    uint64_t t0 = rt_now_ns();
-    rt_store(&t->busy, 0);
-    while ((int)rt_load_acquire(&sp->prefix) < f->cur) {
-        if (search_halted(w->sh))
-            w->aborted = true;
-        if (w->aborted || check_chain(w))
-            break;
-        refuse(t);
-        split_point *x = find_work(w, sp);
-        if (x != NULL) {
-            w->stats.idle_ns += rt_now_ns() - t0;
-            work_at(w, x);
-            settle(w, sp, true);
-            moved = true;
-            tries = 0;
-            t0 = rt_now_ns();
-            continue;
-        }
-        if (++tries < IDLE_TRIES) {
-            rt_yield();
-        } else {
-            nap(w, sp, earlier_done, f->cur);
-            tries = 0;
-        }
-    }
-    w->stats.idle_ns += rt_now_ns() - t0;
-    rt_store(&t->busy, busy);
-    if (moved) /* back to the node, whatever happens next */
+    const helping h = {.at = sp,
+                       .over = earlier_over,
+                       .ready = earlier_done,
+                       .arg = f->cur,
+                       .keep_at = true,
+                       .not_busy = true};
+    if (help_until(w, &h)) /* back to the node, whatever happens next */
         load_position(w, sp->state);
     return !w->aborted;
 }
@@ -1200,32 +1230,22 @@ static bool any_work(worker *w, split_point *on, int arg)
            work_below(w, NULL);
 }
 
+/* A helper between jobs is done when the search is; it refuses any
+ * request still pending before it goes. */
+static bool search_over(worker *w, const helping *h)
+{
+    (void)h;
+    if (!search_halted(w->sh))
+        return false;
+    refuse(me(w));
+    return true;
+}
+
 /* A helper between jobs: look for work until the search is over. */
 static void idle(worker *w)
 {
-    sp_thread *t = me(w);
-    int tries = 0;
-    uint64_t t0 = rt_now_ns();
-    while (!search_halted(w->sh)) {
-        refuse(t);
-        split_point *sp = find_work(w, NULL);
-        if (sp != NULL) {
-            w->stats.idle_ns += rt_now_ns() - t0;
-            work_at(w, sp);
-            settle(w, NULL, false);
-            tries = 0;
-            t0 = rt_now_ns();
-            continue;
-        }
-        if (++tries < IDLE_TRIES) {
-            rt_yield();
-        } else {
-            nap(w, NULL, any_work, 0);
-            tries = 0;
-        }
-    }
-    refuse(t);
-    w->stats.idle_ns += rt_now_ns() - t0;
+    const helping h = {.over = search_over, .ready = any_work};
+    help_until(w, &h);
 }
 
 static void job(unsigned index, void *arg)
