@@ -8,7 +8,9 @@ lib_libpab_la_SOURCES = \
 	lib/runtime_sim.c lib/game.c lib/perft.c \
 	lib/workers.c lib/negascout.c lib/serial.c \
 	lib/lazy_smp.c lib/abdada.c lib/simplified_abdada.c \
-	lib/splitpoint.h lib/splitpoint.c lib/ybwc.c lib/jamboree.c \
+	lib/splitpoint.h lib/sp_internal.h lib/sp_sleep.c lib/sp_node.c \
+	lib/sp_work.c lib/sp_policy_highest.c lib/sp_policy_random.c lib/sp_move.c \
+	lib/splitpoint.c lib/ybwc.c lib/jamboree.c \
 	lib/algorithms.c lib/iterate.c lib/options.c lib/config.c lib/searcher.c
 lib_libpab_la_CFLAGS = $(AM_CFLAGS) $(VISIBILITY_CFLAGS) $(ATOMIC_OPS_CFLAGS)
 lib_libpab_la_LIBADD = $(ATOMIC_OPS_LIBS)

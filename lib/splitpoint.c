@@ -4,6 +4,14 @@
  * Concept as the 2001 parallel alpha-beta thesis describes it in 3.4) and
  * Jamboree (jamboree.c, Kuszmaul's algorithm).
  *
+ * Files.  This file holds the move loop at a node that may be split, the
+ * helping loop (help_until) every waiting thread runs, the end of a split
+ * node, aborts, the top of every node and the threads; below it
+ * sp_node.c (a split point's life), sp_work.c (requests, looking for
+ * work), sp_policy_*.c (the join policies), sp_sleep.c (sleeping and
+ * waking) and sp_move.c (the pieces of a move); sp_internal.h lists them.
+ * The design below covers them all.
+ *
  * Frames.  Each thread runs ordinary recursive node searches.  Every node
  * it owns registers itself as a frame (sp_frame, on the thread's stack) in
  * the thread's frame table, by ply.  The frames of the path from the
@@ -85,287 +93,10 @@
  */
 #include "config.h"
 
-#include <limits.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "splitpoint.h"
-
-/* Tries (each ending in a yield) before an idle or waiting thread sleeps. */
-#define IDLE_TRIES 32
-/* Yields a thread waits for the answer to a request before withdrawing. */
-#define ANSWER_YIELDS 64
-/* Victims an idle thread picks per try. */
-#define VICTIM_TRIES 4
-/* With idle threads asleep, a busy thread offers work every this many
- * nodes. */
-#define OFFER_NODES 64
-
-/* A request's answer: none yet, refused, or the split point. */
-#define ANSWER_PENDING 0
-#define ANSWER_REFUSED 1
-
-struct split_point {
-    rt_mutex lock;
-    /* Words anyone reads without the lock. */
-    rt_word open;    /* 1 from opening to closing */
-    rt_word cut;     /* cutoff found or node abandoned: stop below */
-    rt_word alpha;   /* the node's alpha (a pab_score_t) */
-    rt_word left;    /* moves not handed out yet */
-    rt_word workers; /* threads at the node, the owner included */
-    rt_word prefix;  /* moves 0 .. prefix - 1 are done */
-    rt_word parent;  /* the split point next above on the path */
-    rt_word ply;
-    /* Set under the lock when opening, constant while open. */
-    sp_thread *owner;
-    int kind, need, n;
-    void *state;       /* the position at the node */
-    pab_move_t *moves; /* n moves, in search order */
-    /* Guarded by the lock. */
-    int next;     /* next move to hand out */
-    ns_node node; /* window, best value and move, counts */
-    pab_move_t pv[PAB_PV_MAX];
-    unsigned pv_len;
-    int seldepth;
-    unsigned char *done; /* n flags: move i done */
-    /* The owner's alone. */
-    void *buffer; /* state storage for games copied with memcpy */
-    split_point *free_next;
-    split_point *all_next;
-};
-
-/* One thread's part.  The shared words come first, each thread's on its
- * own cache lines. */
-struct sp_thread {
-    _Alignas(64) rt_word request; /* 1 + index of a thread asking for work */
-    rt_word answer;               /* the answer to this thread's own request */
-    rt_word want_below; /* this thread asks for work below this split point */
-    rt_word busy;       /* searching nodes of its own: worth asking */
-    rt_word at;         /* mirror of `head`, for askers */
-    rt_word sleeping;
-    rt_word waiting_on; /* asleep until something happens here (0: work) */
-    rt_word n_open;     /* entries of `deque` */
-    rt_word fence;      /* target of this thread's full barriers */
-    rt_word deque[PAB_PLY_MAX]; /* open split points it owns, by ply */
-    rt_mutex sleep_lock;
-    rt_cond wakeup;
-    bool signaled; /* guarded by sleep_lock */
-    /* The thread's alone. */
-    _Alignas(64) worker *w;
-    struct sp_shared *s;
-    unsigned index;
-    sp_frame *frame[PAB_PLY_MAX]; /* the path, from base on */
-    int base;            /* ply of the split point worked at, -1 if none */
-    split_point *head;   /* deepest split point on the path */
-    split_point *unwind; /* the split point an abort unwinds to */
-    int unwind_ply;
-    bool restart; /* ... to search its move again */
-    int offer;    /* nodes until the next offer */
-    uint64_t rng;
-    split_point *free; /* closed split points, for reuse */
-    split_point *all;  /* every split point allocated */
-};
-
-typedef struct sp_shared {
-    search *sh;
-    const sp_algo *algo;
-    unsigned n;
-    bool highest; /* PAB_SPLIT_HIGHEST */
-    sp_thread *threads;
-    /* Read at every node, written only around naps. */
-    _Alignas(64) rt_word sleepers; /* threads asleep */
-    rt_word idle_sleepers;         /* of which looking for any work */
-} sp_shared;
-
-/* ---- small pieces ---------------------------------------------------- */
-
-static inline sp_thread *me(const worker *w)
-{
-    return w->spt;
-}
-
-static inline sp_shared *shared(const worker *w)
-{
-    return w->spt->s;
-}
-
-static inline pab_score_t load_score(const rt_word *x)
-{
-    return (pab_score_t)(int64_t)rt_load(x);
-}
-
-static inline void store_score(rt_word *x, pab_score_t v)
-{
-    rt_store(x, (uint64_t)(int64_t)v);
-}
-
-static inline split_point *load_sp(const rt_word *x)
-{
-    return (split_point *)(uintptr_t)rt_load_acquire(x);
-}
-
-static inline void store_sp(rt_word *x, const split_point *sp)
-{
-    rt_store_release(x, (uint64_t)(uintptr_t)sp);
-}
-
-static inline int ply_of(const split_point *sp)
-{
-    return (int)rt_load(&sp->ply);
-}
-
-static inline bool is_cut(const split_point *sp)
-{
-    return rt_load_acquire(&sp->cut) != 0;
-}
-
-static inline bool has_work(const split_point *sp)
-{
-    return rt_load_acquire(&sp->open) != 0 && !is_cut(sp) &&
-           rt_load(&sp->left) > 0;
-}
-
-static unsigned random_below(sp_thread *t, unsigned n)
-{
-    t->rng ^= t->rng << 13;
-    t->rng ^= t->rng >> 7;
-    t->rng ^= t->rng << 17;
-    return (unsigned)((t->rng >> 11) % n);
-}
-
-static void set_head(sp_thread *t, split_point *sp)
-{
-    t->head = sp;
-    store_sp(&t->at, sp);
-}
-
-/* Whether `sp` is `above` or lies below it on one path.  Plies fall on
- * the way up; a walk on which they stop falling met a split point reused
- * meanwhile and proves nothing. */
-static bool lies_below(const split_point *sp, const split_point *above)
-{
-    if (above == NULL)
-        return false;
-    const int top = ply_of(above);
-    int last = INT_MAX;
-    while (sp != NULL) {
-        if (sp == above)
-            return true;
-        const int p = ply_of(sp);
-        if (p <= top || p >= last)
-            return false;
-        last = p;
-        sp = load_sp(&sp->parent);
-    }
-    return false;
-}
-
-/* Strictly below: work there is work for a thread waiting at `above`. */
-static bool strictly_below(const split_point *sp, const split_point *above)
-{
-    return above == NULL || (sp != above && lies_below(sp, above));
-}
-
-/* ---- sleeping and waking ------------------------------------------------ */
-
-/* What a sleeper checks once more after announcing itself. */
-typedef bool (*ready_fn)(worker *w, split_point *on, int arg);
-
-/* Sleep until woken, unless `ready` already holds.  `on` is the split
- * point the thread waits at, NULL when it waits for work anywhere. */
-static void nap(worker *w, split_point *on, ready_fn ready, int arg)
-{
-    sp_thread *t = me(w);
-    sp_shared *s = t->s;
-    store_sp(&t->waiting_on, on);
-    rt_fetch_add(&t->sleeping, 1); /* full barrier: Dekker with wakers */
-    rt_fetch_add(&s->sleepers, 1);
-    if (on == NULL)
-        rt_fetch_add(&s->idle_sleepers, 1);
-    if (!ready(w, on, arg)) {
-        rt_mutex_lock(&t->sleep_lock);
-        while (!t->signaled)
-            rt_cond_wait(&t->wakeup, &t->sleep_lock);
-        t->signaled = false;
-        rt_mutex_unlock(&t->sleep_lock);
-    }
-    if (on == NULL)
-        rt_fetch_add(&s->idle_sleepers, (uint64_t)-1);
-    rt_fetch_add(&s->sleepers, (uint64_t)-1);
-    rt_fetch_add(&t->sleeping, (uint64_t)-1);
-}
-
-static void wake(sp_thread *t)
-{
-    if (rt_load(&t->sleeping) == 0)
-        return;
-    rt_mutex_lock(&t->sleep_lock);
-    t->signaled = true;
-    rt_cond_broadcast(&t->wakeup);
-    rt_mutex_unlock(&t->sleep_lock);
-}
-
-/* The waker's half of the Dekker pattern: what it published is ordered
- * before it looks for sleepers (a full barrier; on a word of its own, so
- * wakers do not contend). */
-static bool anyone_asleep(sp_thread *waker)
-{
-    rt_fetch_add(&waker->fence, 1);
-    return rt_load(&waker->s->sleepers) != 0;
-}
-
-/* A thread left `sp` or one of its moves is done: wake those waiting at
- * it. */
-static void notify_at(sp_thread *waker, const split_point *sp)
-{
-    sp_shared *s = waker->s;
-    if (!anyone_asleep(waker))
-        return;
-    for (unsigned k = 0; k < s->n; k++)
-        if (load_sp(&s->threads[k].waiting_on) == sp)
-            wake(&s->threads[k]);
-}
-
-/* A cut: whoever waits at a split point may have to unwind. */
-static void notify_cut(sp_thread *waker)
-{
-    sp_shared *s = waker->s;
-    if (!anyone_asleep(waker))
-        return;
-    for (unsigned k = 0; k < s->n; k++)
-        if (load_sp(&s->threads[k].waiting_on) != NULL)
-            wake(&s->threads[k]);
-}
-
-/* New work at `sp`: as many idle sleepers as it has moves, and those
- * waiting above it. */
-static void notify_work(sp_thread *waker, const split_point *sp)
-{
-    sp_shared *s = waker->s;
-    if (!anyone_asleep(waker))
-        return;
-    uint64_t left = rt_load(&sp->left);
-    for (unsigned k = 0; k < s->n; k++) {
-        sp_thread *t = &s->threads[k];
-        if (rt_load(&t->sleeping) == 0)
-            continue;
-        const split_point *on = load_sp(&t->waiting_on);
-        if (on == NULL ? left > 0 : strictly_below(sp, on)) {
-            if (on == NULL)
-                left--;
-            wake(t);
-        }
-    }
-}
-
-static void notify_all(sp_thread *waker)
-{
-    sp_shared *s = waker->s;
-    (void)anyone_asleep(waker);
-    for (unsigned k = 0; k < s->n; k++)
-        wake(&s->threads[k]);
-}
+#include "sp_internal.h"
 
 /* ---- aborts -------------------------------------------------------------- */
 
@@ -439,384 +170,6 @@ static void settle(worker *w, const split_point *at, bool keep_at)
     t->unwind = NULL;
 }
 
-/* ---- split point storage ------------------------------------------------- */
-
-static void sp_destroy(split_point *sp)
-{
-    rt_mutex_destroy(&sp->lock);
-    free(sp->moves);
-    free(sp->done);
-    free(sp->buffer);
-    free(sp);
-}
-
-static split_point *sp_get(worker *w)
-{
-    sp_thread *t = me(w);
-    split_point *sp = t->free;
-    if (sp != NULL) {
-        t->free = sp->free_next;
-        return sp;
-    }
-    const search *sh = w->sh;
-    sp = calloc(1, sizeof *sp);
-    if (sp == NULL)
-        return NULL;
-    if (rt_mutex_init(&sp->lock) < 0) {
-        free(sp);
-        return NULL;
-    }
-    sp->moves = malloc(sizeof(pab_move_t) * sh->capacity);
-    sp->done = malloc(sh->capacity);
-    if (sh->game->clone == NULL)
-        sp->buffer = malloc(sh->game->state_size);
-    if (sp->moves == NULL || sp->done == NULL ||
-        (sh->game->clone == NULL && sp->buffer == NULL)) {
-        sp_destroy(sp);
-        return NULL;
-    }
-    sp->all_next = t->all;
-    t->all = sp;
-    return sp;
-}
-
-static void sp_put(worker *w, split_point *sp)
-{
-    sp_thread *t = me(w);
-    if (sp->state != sp->buffer)
-        state_free(w->sh->game, sp->state);
-    sp->state = NULL;
-    sp->free_next = t->free;
-    t->free = sp;
-}
-
-/* The owner's deque of open split points, by ply (thieves look from the
- * top; the owner always opens and closes below the ones it keeps). */
-static void deque_insert(sp_thread *t, split_point *sp)
-{
-    const int q = ply_of(sp);
-    int k = (int)rt_load(&t->n_open);
-    rt_store_release(&t->n_open, (uint64_t)k + 1);
-    while (k > 0 && ply_of(load_sp(&t->deque[k - 1])) > q) {
-        store_sp(&t->deque[k], load_sp(&t->deque[k - 1]));
-        k--;
-    }
-    store_sp(&t->deque[k], sp);
-}
-
-static void deque_remove(sp_thread *t, const split_point *sp)
-{
-    const int n = (int)rt_load(&t->n_open);
-    int k = n - 1;
-    while (k >= 0 && load_sp(&t->deque[k]) != sp)
-        k--;
-    if (k < 0)
-        return;
-    for (; k + 1 < n; k++)
-        store_sp(&t->deque[k], load_sp(&t->deque[k + 1]));
-    store_sp(&t->deque[n - 1], NULL);
-    rt_store_release(&t->n_open, (uint64_t)n - 1);
-}
-
-/* ---- positions ------------------------------------------------------------
- */
-
-/* Our position becomes `src`. */
-static bool load_position(worker *w, const void *src)
-{
-    const pab_game *g = w->sh->game;
-    if (g->clone == NULL) {
-        memcpy(w->state, src, g->state_size);
-        return true;
-    }
-    int err;
-    void *copy = state_clone(g, src, &err);
-    if (copy == NULL) {
-        worker_fail(w, err);
-        return false;
-    }
-    state_free(g, w->state);
-    w->state = copy;
-    return true;
-}
-
-/* The position at frame q for a split point: ours at `ply`, with the move
- * each frame q .. ply-1 is searching (or its null move) taken back. */
-static bool save_position(worker *w, split_point *sp, int q, int ply)
-{
-    const pab_game *g = w->sh->game;
-    const sp_thread *t = me(w);
-    if (g->clone == NULL) {
-        memcpy(sp->buffer, w->state, g->state_size);
-        sp->state = sp->buffer;
-    } else {
-        int err;
-        sp->state = state_clone(g, w->state, &err);
-        if (sp->state == NULL) {
-            worker_fail(w, err);
-            return false;
-        }
-    }
-    for (int p = ply - 1; p >= q; p--) {
-        const sp_frame *f = t->frame[p];
-        if (f->expanding)
-            g->unmake_null(sp->state, g->user);
-        else
-            g->unmake(sp->state, f->cur_move, g->user);
-    }
-    return true;
-}
-
-/* ---- frames and opening split points ------------------------------------- */
-
-void sp_open(worker *w, sp_frame *f, int kind)
-{
-    f->sp = NULL;
-    f->helper = false;
-    f->expanding = true;
-    f->next = 0;
-    f->need = 1;
-    f->kind = kind;
-    f->cur = -1;
-    f->cur_move = PAB_MOVE_NONE;
-    f->move_alpha = f->nd.alpha;
-    f->scouting = false;
-    me(w)->frame[f->nd.ply] = f;
-}
-
-const sp_frame *sp_parent(const worker *w, int ply)
-{
-    const sp_thread *t = me(w);
-    return ply > 0 && ply - 1 >= t->base ? t->frame[ply - 1] : NULL;
-}
-
-/* YBWC's criterion (and Jamboree's, with need 1): the young brothers wait
- * until `need` moves are searched. */
-static bool may_split(const worker *w, const sp_frame *f)
-{
-    return f->sp == NULL && !f->helper && !f->expanding &&
-           f->nd.depth >= w->sh->cfg.split_min_depth &&
-           f->nd.searched >= f->need && f->next < f->nd.n;
-}
-
-/* Open a split point at frame f (ply q) while we are at `ply` below it,
- * `up` being the split point above it on our path. */
-static split_point *open_split(worker *w, sp_frame *f, int ply, split_point *up)
-{
-    sp_thread *t = me(w);
-    const int q = f->nd.ply, n = f->nd.n;
-    split_point *sp = sp_get(w);
-    if (sp == NULL)
-        return NULL;
-    if (!save_position(w, sp, q, ply)) {
-        sp_put(w, sp);
-        return NULL;
-    }
-    rt_mutex_lock(&sp->lock);
-    sp->owner = t;
-    sp->kind = f->kind;
-    sp->need = f->need;
-    sp->n = n;
-    memcpy(sp->moves, f->nd.moves, sizeof(pab_move_t) * (size_t)n);
-    sp->node = f->nd;
-    sp->node.moves = sp->moves;
-    sp->next = f->next;
-    /* Everything before the move we are searching is done. */
-    memset(sp->done, 1, (size_t)f->cur);
-    memset(sp->done + f->cur, 0, (size_t)(n - f->cur));
-    sp->pv_len = w->pv_len[q];
-    memcpy(sp->pv, w->pv[q], sizeof(pab_move_t) * sp->pv_len);
-    sp->seldepth = w->seldepth;
-    rt_store(&sp->ply, (uint64_t)q);
-    store_sp(&sp->parent, up);
-    store_score(&sp->alpha, f->nd.alpha);
-    rt_store(&sp->left, (uint64_t)(n - f->next));
-    rt_store(&sp->workers, 1);
-    rt_store(&sp->prefix, (uint64_t)f->cur);
-    rt_store(&sp->cut, 0);
-    rt_store_release(&sp->open, 1);
-    rt_mutex_unlock(&sp->lock);
-
-    f->sp = sp;
-    /* Link it into our chain: a split point of ours below it now hangs
-     * from it, else it is the deepest. */
-    split_point *below = NULL;
-    for (int p = q + 1; p < ply && below == NULL; p++)
-        below = t->frame[p]->sp;
-    if (below != NULL)
-        store_sp(&below->parent, sp);
-    else
-        set_head(t, sp);
-    deque_insert(t, sp);
-    w->stats.splits++;
-    return sp;
-}
-
-/* The highest of our nodes an idle thread could work at (below `above`
- * if given): an open split point with moves left, or a node to split
- * now.  We are at the top of the node at `ply`. */
-static split_point *work_for(worker *w, int ply, const split_point *above)
-{
-    sp_thread *t = me(w);
-    split_point *up = t->base >= 0 ? t->frame[t->base]->sp : NULL;
-    for (int p = t->base + 1; p < ply; p++) {
-        sp_frame *f = t->frame[p];
-        if (f->sp != NULL) {
-            if (has_work(f->sp) && strictly_below(f->sp, above))
-                return f->sp;
-            up = f->sp;
-        } else if (may_split(w, f) &&
-                   (above == NULL || lies_below(up, above))) {
-            if (rt_load(&t->n_open) >= PAB_PLY_MAX)
-                return NULL;
-            return open_split(w, f, ply, up);
-        }
-    }
-    return NULL;
-}
-
-/* Count a thread in at `sp` if there is still work for it there. */
-static bool book(split_point *sp, const split_point *above)
-{
-    rt_mutex_lock(&sp->lock);
-    const bool ok = rt_load(&sp->open) != 0 && !is_cut(sp) &&
-                    sp->next < sp->n && strictly_below(sp, above);
-    if (ok)
-        rt_fetch_add(&sp->workers, 1);
-    rt_mutex_unlock(&sp->lock);
-    return ok;
-}
-
-/* ---- requests --------------------------------------------------------------
- */
-
-/* Answer request r at the top of the node at `ply`. */
-static void serve(worker *w, int ply, uint64_t r)
-{
-    sp_thread *t = me(w);
-    sp_thread *asker = &t->s->threads[r - 1];
-    if (!rt_cas(&t->request, r, 0))
-        return; /* withdrawn */
-    const split_point *above = load_sp(&asker->want_below);
-    split_point *sp = work_for(w, ply, above);
-    if (sp != NULL && !book(sp, above))
-        sp = NULL;
-    rt_store_release(&asker->answer,
-                     sp != NULL ? (uint64_t)(uintptr_t)sp : ANSWER_REFUSED);
-    if (sp != NULL)
-        notify_work(t, sp);
-}
-
-/* Not searching: no work to give. */
-static void refuse(sp_thread *t)
-{
-    const uint64_t r = rt_load_acquire(&t->request);
-    if (r != 0 && rt_cas(&t->request, r, 0))
-        rt_store_release(&t->s->threads[r - 1].answer, ANSWER_REFUSED);
-}
-
-/* Ask v for work (below `above` if given); the split point we are booked
- * into, or NULL. */
-static split_point *ask(worker *w, sp_thread *v, const split_point *above)
-{
-    sp_thread *t = me(w);
-    const uint64_t r = t->index + 1;
-    rt_store(&t->answer, ANSWER_PENDING);
-    store_sp(&t->want_below, above);
-    if (!rt_cas(&v->request, 0, r))
-        return NULL; /* somebody else is asking */
-    for (int i = 0;; i++) {
-        const uint64_t a = rt_load_acquire(&t->answer);
-        if (a != ANSWER_PENDING)
-            return a == ANSWER_REFUSED ? NULL : (split_point *)(uintptr_t)a;
-        /* After a while withdraw, unless v is answering right now. */
-        if (i >= ANSWER_YIELDS && rt_cas(&v->request, r, 0))
-            return NULL;
-        rt_yield();
-    }
-}
-
-/* ---- finding work ---------------------------------------------------------
- */
-
-/* Thread v's highest open split point with moves left (below `above`). */
-static split_point *highest_of(sp_thread *v, const split_point *above)
-{
-    const uint64_t n = rt_load_acquire(&v->n_open);
-    for (uint64_t k = 0; k < n && k < PAB_PLY_MAX; k++) {
-        split_point *sp = load_sp(&v->deque[k]);
-        if (sp != NULL && has_work(sp) && strictly_below(sp, above))
-            return sp;
-    }
-    return NULL;
-}
-
-/* A thread worth asking: busy, and working below `above` if given. */
-static sp_thread *pick_victim(sp_thread *t, const split_point *above)
-{
-    sp_shared *s = t->s;
-    const unsigned start = random_below(t, s->n);
-    for (unsigned k = 0; k < s->n; k++) {
-        sp_thread *v = &s->threads[(start + k) % s->n];
-        if (v == t || rt_load(&v->busy) == 0)
-            continue;
-        if (above != NULL && !lies_below(load_sp(&v->at), above))
-            continue;
-        return v;
-    }
-    return NULL;
-}
-
-/* Work for an idle thread (below `above` for a waiting one), booked. */
-static split_point *find_work(worker *w, const split_point *above)
-{
-    sp_thread *t = me(w);
-    sp_shared *s = t->s;
-    if (above != NULL || s->highest) {
-        /* The highest split point with work anywhere (below `above`). */
-        split_point *best = NULL;
-        int best_ply = INT_MAX;
-        for (unsigned k = 0; k < s->n; k++) {
-            if (&s->threads[k] == t)
-                continue;
-            split_point *sp = highest_of(&s->threads[k], above);
-            if (sp != NULL && ply_of(sp) < best_ply) {
-                best = sp;
-                best_ply = ply_of(sp);
-            }
-        }
-        if (best != NULL)
-            return book(best, above) ? best : NULL;
-        sp_thread *v = pick_victim(t, above);
-        return v != NULL ? ask(w, v, above) : NULL;
-    }
-    /* Feldmann: a random busy thread, its highest split point, else ask
-     * it to split. */
-    for (int i = 0; i < VICTIM_TRIES; i++) {
-        sp_thread *v = pick_victim(t, NULL);
-        if (v == NULL)
-            return NULL;
-        split_point *sp = highest_of(v, NULL);
-        if (sp != NULL) {
-            if (book(sp, NULL))
-                return sp;
-            continue;
-        }
-        return ask(w, v, NULL);
-    }
-    return NULL;
-}
-
-static bool work_below(worker *w, const split_point *above)
-{
-    sp_thread *t = me(w);
-    for (unsigned k = 0; k < t->s->n; k++)
-        if (&t->s->threads[k] != t &&
-            highest_of(&t->s->threads[k], above) != NULL)
-            return true;
-    return false;
-}
-
 /* ---- the move loop
  * ----------------------------------------------------------- */
 
@@ -847,7 +200,7 @@ static void work_at(worker *w, split_point *sp)
     split_point *head = t->head;
     sp_frame *under = t->frame[ply];
     const uint64_t busy = rt_load(&t->busy);
-    if (load_position(w, sp->state)) {
+    if (sp_load_position(w, sp->state)) {
         t->frame[ply] = &f;
         t->base = ply;
         set_head(t, sp);
@@ -859,7 +212,7 @@ static void work_at(worker *w, split_point *sp)
     set_head(t, head);
     rt_store(&t->busy, busy);
     rt_fetch_add(&sp->workers, (uint64_t)-1); /* sp may close now */
-    notify_at(t, sp);
+    sp_notify_at(t, sp);
 }
 
 static void refresh(sp_frame *f)
@@ -928,9 +281,9 @@ static bool record(worker *w, sp_frame *f, pab_score_t v)
     const bool advanced = complete(sp, f->cur);
     rt_mutex_unlock(&sp->lock);
     if (cut)
-        notify_cut(me(w));
+        sp_notify_cut(me(w));
     else if (advanced)
-        notify_at(me(w), sp);
+        sp_notify_at(me(w), sp);
     return cut;
 }
 
@@ -946,7 +299,7 @@ static void skip(worker *w, sp_frame *f)
     const bool advanced = complete(sp, f->cur);
     rt_mutex_unlock(&sp->lock);
     if (advanced)
-        notify_at(me(w), sp);
+        sp_notify_at(me(w), sp);
 }
 
 /* After an aborted move: search it again (an obsolete test), stop at this
@@ -991,6 +344,16 @@ static void moves(worker *w, sp_frame *f)
     }
 }
 
+/* Work for an idle thread (below `above` for a waiting one), booked: a
+ * waiting thread always looks for the highest below it; an idle one as
+ * the split policy says. */
+static split_point *find_work(worker *w, const split_point *above)
+{
+    if (above != NULL || shared(w)->highest)
+        return sp_find_highest(w, above);
+    return sp_find_random_owner(w);
+}
+
 /* ---- helping while waiting -------------------------------------------- */
 
 /* A thread with nothing of its own to do -- a helper between jobs, an
@@ -1021,7 +384,7 @@ static bool help_until(worker *w, const helping *h)
     if (h->not_busy)
         rt_store(&t->busy, 0);
     while (!h->over(w, h)) {
-        refuse(t);
+        sp_refuse(t);
         if (h->may_look == NULL || h->may_look(w, h)) {
             split_point *x = find_work(w, h->at);
             if (x != NULL) {
@@ -1037,7 +400,7 @@ static bool help_until(worker *w, const helping *h)
         if (++tries < IDLE_TRIES) {
             rt_yield();
         } else {
-            nap(w, h->at, h->ready, h->arg);
+            sp_nap(w, h->at, h->ready, h->arg);
             tries = 0;
         }
     }
@@ -1052,7 +415,7 @@ static bool help_until(worker *w, const helping *h)
 static bool helpers_gone(worker *w, split_point *sp, int arg)
 {
     (void)arg;
-    return rt_load_acquire(&sp->workers) <= 1 || work_below(w, sp);
+    return rt_load_acquire(&sp->workers) <= 1 || sp_work_below(w, sp);
 }
 
 static bool helpers_left(worker *w, const helping *h)
@@ -1079,7 +442,7 @@ static void wait_helpers(worker *w, split_point *sp)
                        .ready = helpers_gone,
                        .not_busy = true};
     if (help_until(w, &h))
-        load_position(w, sp->state);
+        sp_load_position(w, sp->state);
 }
 
 /* Close our split point at frame f: everyone else has left; the node's
@@ -1091,7 +454,7 @@ static void finish(worker *w, sp_frame *f)
     const int ply = f->nd.ply;
     if (w->aborted) { /* we unwind: everyone below stops too */
         rt_store_release(&sp->cut, 1);
-        notify_cut(t);
+        sp_notify_cut(t);
     }
     wait_helpers(w, sp);
     /* Helpers that unwound (a cut above, the stop) left their moves half
@@ -1110,7 +473,7 @@ static void finish(worker *w, sp_frame *f)
     if (sp->seldepth > w->seldepth)
         w->seldepth = sp->seldepth;
     rt_mutex_unlock(&sp->lock);
-    deque_remove(t, sp);
+    sp_deque_remove(t, sp);
     set_head(t, load_sp(&sp->parent));
     f->sp = NULL;
     sp_put(w, sp);
@@ -1127,43 +490,12 @@ pab_score_t sp_search(worker *w, sp_frame *f)
     return ns_close(w, &f->nd);
 }
 
-/* ---- the pieces of a move
- * ---------------------------------------------------- */
-
-pab_score_t sp_alpha(const sp_frame *f)
-{
-    if (f->sp == NULL)
-        return f->nd.alpha;
-    const pab_score_t a = load_score(&f->sp->alpha);
-    return a > f->nd.alpha && a < f->nd.beta ? a : f->nd.alpha;
-}
-
-bool sp_test(worker *w, sp_frame *f, ns_fn child, pab_score_t *value)
-{
-    /* On a copy: the node may be split meanwhile, and the split point
-     * must get its true window. */
-    ns_node test = f->nd;
-    test.beta = test.alpha + 1; /* ns_move's scout then never re-searches */
-    const bool searched = ns_move(w, &test, f->cur_move, child, 0, NULL, value);
-    f->nd.best = test.best; /* a futility bound */
-    return searched;
-}
-
-bool sp_research(worker *w, sp_frame *f, ns_fn child, pab_score_t alpha,
-                 pab_score_t *value)
-{
-    ns_node full = f->nd;
-    if (alpha > full.alpha)
-        full.alpha = alpha;
-    full.searched = 0; /* ns_move gives a first move the full window */
-    w->stats.re_searches++;
-    return ns_move(w, &full, f->cur_move, child, 0, NULL, value);
-}
+/* ---- Jamboree's ordered wait -------------------------------------------- */
 
 static bool earlier_done(worker *w, split_point *sp, int i)
 {
     return (int)rt_load_acquire(&sp->prefix) >= i || is_cut(sp) ||
-           search_halted(w->sh) || work_below(w, sp);
+           search_halted(w->sh) || sp_work_below(w, sp);
 }
 
 /* Jamboree's wait is over when the earlier moves are done, or when the
@@ -1189,7 +521,7 @@ bool sp_wait_earlier(worker *w, sp_frame *f)
                        .keep_at = true,
                        .not_busy = true};
     if (help_until(w, &h)) /* back to the node, whatever happens next */
-        load_position(w, sp->state);
+        sp_load_position(w, sp->state);
     return !w->aborted;
 }
 
@@ -1208,13 +540,13 @@ bool sp_enter(worker *w, int ply, unsigned flags)
         return true;
     const uint64_t r = rt_load_acquire(&t->request);
     if (r != 0) {
-        serve(w, ply, r);
+        sp_serve(w, ply, r);
     } else if (rt_load(&t->s->idle_sleepers) != 0 && --t->offer <= 0) {
         /* Idle threads sleep: wake them with work. */
         t->offer = OFFER_NODES;
-        split_point *sp = work_for(w, ply, NULL);
+        split_point *sp = sp_work_for(w, ply, NULL);
         if (sp != NULL)
-            notify_work(t, sp);
+            sp_notify_work(t, sp);
     }
     return w->aborted;
 }
@@ -1227,7 +559,7 @@ static bool any_work(worker *w, split_point *on, int arg)
     (void)on;
     (void)arg;
     return search_halted(w->sh) || rt_load(&me(w)->request) != 0 ||
-           work_below(w, NULL);
+           sp_work_below(w, NULL);
 }
 
 /* A helper between jobs is done when the search is; it refuses any
@@ -1237,7 +569,7 @@ static bool search_over(worker *w, const helping *h)
     (void)h;
     if (!search_halted(w->sh))
         return false;
-    refuse(me(w));
+    sp_refuse(me(w));
     return true;
 }
 
@@ -1259,9 +591,9 @@ static void job(unsigned index, void *arg)
     rt_store(&w->spt->busy, 1);
     iterate(w, s->algo->node, 0, true);
     rt_store(&w->spt->busy, 0);
-    refuse(w->spt);
+    sp_refuse(w->spt);
     rt_store_release(&s->sh->halt, 1);
-    notify_all(w->spt);
+    sp_notify_all(w->spt);
 }
 
 static void teardown(sp_shared *s, unsigned n)

@@ -73,6 +73,12 @@ bool sp_test(worker *w, sp_frame *f, ns_fn child, pab_score_t *value);
 /* The full-window search of f->cur_move after a test failed high. */
 bool sp_research(worker *w, sp_frame *f, ns_fn child, pab_score_t alpha,
                  pab_score_t *value);
+/* NegaScout's son f->cur_move: the eldest (or an unsplit node's moves) by
+ * ns_move; a younger brother at a split PV node as a test at the split
+ * point's alpha, re-searched only if it fails high against the alpha that
+ * holds after it (else tested again at that alpha).  YBWC's move; PVSplit's
+ * too. */
+bool sp_negascout_move(worker *w, sp_frame *f, ns_fn child, pab_score_t *value);
 /* Jamboree: wait until every earlier move of the split point is done,
  * working below it meanwhile.  False when the search must unwind. */
 bool sp_wait_earlier(worker *w, sp_frame *f);

@@ -98,30 +98,7 @@ static int young_brothers_wait(const worker *w, const sp_frame *f)
 /* One move: NegaScout's son, with the split point's alpha. */
 static bool ybwc_move(worker *w, sp_frame *f, pab_score_t *value)
 {
-    ns_node *nd = &f->nd;
-    const bool plain = w->sh->cfg.plain;
-    if (f->sp == NULL || nd->searched == 0 || plain || !(nd->flags & NS_PV)) {
-        f->scouting = nd->searched > 0 && !plain;
-        return ns_move(w, nd, f->cur_move, ybwc, 0, NULL, value);
-    }
-    /* A younger brother at a split PV node: the test, and the re-search
-     * only if it fails high against the alpha that holds after it (else
-     * the test is repeated at that alpha). */
-    for (;;) {
-        const pab_score_t tested = nd->alpha;
-        pab_score_t s = 0;
-        f->scouting = true;
-        const bool searched = sp_test(w, f, ybwc, &s);
-        f->scouting = false;
-        *value = s;
-        if (!searched || w->aborted || s <= tested || s >= nd->beta)
-            return searched;
-        const pab_score_t alpha = sp_alpha(f);
-        if (alpha <= tested)
-            return sp_research(w, f, ybwc, alpha, value);
-        nd->alpha = alpha;
-        f->move_alpha = alpha;
-    }
+    return sp_negascout_move(w, f, ybwc, value);
 }
 
 static const sp_algo ybwc_algo = {
