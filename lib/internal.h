@@ -75,9 +75,9 @@ typedef struct worker {
     pab_line lines[PAB_MULTIPV_MAX];
     pab_move_t exclude[PAB_MULTIPV_MAX];
     unsigned excluded;
-    /* splitpoint.c (ybwc, jamboree): this thread's frames, split points
-     * and requests; NULL for the other algorithms. */
-    struct sp_thread *spt;
+    /* The algorithm's own per-thread state, or NULL (splitpoint.c: this
+     * thread's frames, split points and requests). */
+    void *algo;
 } worker;
 
 /* What every thread of one search shares. */
@@ -100,8 +100,9 @@ struct search {
     pab_result *result; /* filled by the main thread */
     worker *workers;    /* cfg.threads of them; workers[0] is the main */
     pool *pool;         /* the searcher's helper threads */
-    pab_cs *cs;         /* simplified-abdada's table, else NULL */
-    void *algo;         /* an algorithm's own shared state */
+    void *algo;         /* the algorithm's own shared state, or NULL
+                         * (simplified-abdada: its pab_cs; splitpoint.c:
+                         * the threads' records) */
 };
 
 int worker_init(worker *w, search *sh, const void *root);

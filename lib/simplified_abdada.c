@@ -50,7 +50,7 @@ static pab_score_t sabdada(worker *w, pab_score_t alpha, pab_score_t beta,
     if (ns_begin(w, &nd, alpha, beta, depth, ply, flags, &v) ||
         ns_probe(w, &nd, &v) || ns_expand(w, &nd, sabdada, &v))
         return v;
-    pab_cs *cs = w->sh->cs;
+    pab_cs *cs = w->sh->algo;
     pab_move_t *deferred = ns_later(w, &nd);
     int deferred_n = 0;
     marked_move mm = {.cs = cs, .depth = depth};
@@ -87,12 +87,14 @@ static pab_score_t sabdada(worker *w, pab_score_t alpha, pab_score_t beta,
 static int simplified_abdada_run(search *sh)
 {
     const pab_config *c = &sh->cfg;
-    int rc = pab_cs_create(&sh->cs, c->cs_size, c->cs_ways, c->defer_depth);
+    pab_cs *cs;
+    int rc = pab_cs_create(&cs, c->cs_size, c->cs_ways, c->defer_depth);
     if (rc < 0)
         return rc;
+    sh->algo = cs;
     rc = run_from_root(sh, sabdada, NULL);
-    pab_cs_destroy(sh->cs);
-    sh->cs = NULL;
+    pab_cs_destroy(cs);
+    sh->algo = NULL;
     return rc;
 }
 

@@ -46,7 +46,6 @@ struct split_point {
     rt_word parent;  /* the split point next above on the path */
     rt_word ply;
     /* Set under the lock when opening, constant while open. */
-    sp_thread *owner;
     int kind, need, n;
     void *state;       /* the position at the node */
     pab_move_t *moves; /* n moves, in search order */
@@ -80,8 +79,7 @@ struct sp_thread {
     rt_cond wakeup;
     bool signaled; /* guarded by sleep_lock */
     /* The thread's alone. */
-    _Alignas(64) worker *w;
-    struct sp_shared *s;
+    _Alignas(64) struct sp_shared *s;
     unsigned index;
     sp_frame *frame[PAB_PLY_MAX]; /* the path, from base on */
     int base;            /* ply of the split point worked at, -1 if none */
@@ -111,12 +109,12 @@ typedef struct sp_shared {
 
 static inline sp_thread *me(const worker *w)
 {
-    return w->spt;
+    return w->algo;
 }
 
 static inline sp_shared *shared(const worker *w)
 {
-    return w->spt->s;
+    return me(w)->s;
 }
 
 static inline pab_score_t load_score(const rt_word *x)

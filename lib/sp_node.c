@@ -189,7 +189,6 @@ static split_point *sp_open_split(worker *w, sp_frame *f, int ply,
         return NULL;
     }
     rt_mutex_lock(&sp->lock);
-    sp->owner = t;
     sp->kind = f->kind;
     sp->need = f->need;
     sp->n = n;

@@ -588,12 +588,12 @@ static void job(unsigned index, void *arg)
         idle(w);
         return;
     }
-    rt_store(&w->spt->busy, 1);
+    rt_store(&me(w)->busy, 1);
     iterate(w, s->algo->node, 0, true);
-    rt_store(&w->spt->busy, 0);
-    sp_refuse(w->spt);
+    rt_store(&me(w)->busy, 0);
+    sp_refuse(me(w));
     rt_store_release(&s->sh->halt, 1);
-    sp_notify_all(w->spt);
+    sp_notify_all(me(w));
 }
 
 static void teardown(sp_shared *s, unsigned n)
@@ -607,7 +607,7 @@ static void teardown(sp_shared *s, unsigned n)
         }
         rt_cond_destroy(&t->wakeup);
         rt_mutex_destroy(&t->sleep_lock);
-        s->sh->workers[k].spt = NULL;
+        s->sh->workers[k].algo = NULL;
     }
     free(s->threads);
     s->threads = NULL;
@@ -627,13 +627,12 @@ static int setup(sp_shared *s)
             rt_mutex_destroy(&t->sleep_lock);
             goto fail;
         }
-        t->w = &s->sh->workers[k];
         t->s = s;
         t->index = k;
         t->base = -1;
         t->offer = OFFER_NODES;
         t->rng = UINT64_C(0x9E3779B97F4A7C15) * (k + 1) + s->sh->cfg.seed;
-        t->w->spt = t;
+        s->sh->workers[k].algo = t;
         continue;
     fail:
         teardown(s, k);
