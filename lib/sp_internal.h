@@ -104,8 +104,7 @@ typedef struct sp_shared {
     rt_word idle_sleepers;         /* of which looking for any work */
 } sp_shared;
 
-/* ---- small pieces ---------------------------------------------------------
- */
+/* ---- small pieces -------------------------------------------------------- */
 
 static inline sp_thread *me(const worker *w)
 {
@@ -195,8 +194,7 @@ static inline bool strictly_below(const split_point *sp,
     return above == NULL || (sp != above && lies_below(sp, above));
 }
 
-/* ---- sp_sleep.c ------------------------------------------------------------
- */
+/* ---- sp_sleep.c ---------------------------------------------------------- */
 
 /* What a sleeper checks once more after announcing itself. */
 typedef bool (*ready_fn)(worker *w, split_point *on, int arg);
@@ -208,8 +206,7 @@ void sp_notify_cut(sp_thread *waker);
 void sp_notify_work(sp_thread *waker, const split_point *sp);
 void sp_notify_all(sp_thread *waker);
 
-/* ---- sp_node.c -------------------------------------------------------------
- */
+/* ---- sp_node.c ----------------------------------------------------------- */
 
 void sp_destroy(split_point *sp);
 split_point *sp_get(worker *w);
@@ -225,8 +222,7 @@ split_point *sp_work_for(worker *w, int ply, const split_point *above);
 /* Book a thread into `sp` (below `above`); false if it has no work left. */
 bool sp_book(split_point *sp, const split_point *above);
 
-/* ---- sp_work.c -------------------------------------------------------------
- */
+/* ---- sp_work.c ----------------------------------------------------------- */
 
 void sp_serve(worker *w, int ply, uint64_t r);
 void sp_refuse(sp_thread *t);
@@ -235,8 +231,7 @@ split_point *sp_highest_of(sp_thread *v, const split_point *above);
 sp_thread *sp_pick_victim(sp_thread *t, const split_point *above);
 bool sp_work_below(worker *w, const split_point *above);
 
-/* ---- sp_policy_*.c: where an idle thread finds work, booked ----------------
- */
+/* ---- sp_policy_*.c: where an idle thread finds work, booked -------------- */
 
 /* The highest split point with work anywhere (below `above`), else ask a
  * busy thread below it: DTS-like, the thesis' scheme A; also how a waiting

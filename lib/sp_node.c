@@ -95,8 +95,7 @@ void sp_deque_remove(sp_thread *t, const split_point *sp)
     rt_store_release(&t->n_open, (uint64_t)n - 1);
 }
 
-/* ---- positions ------------------------------------------------------------
- */
+/* ---- positions ----------------------------------------------------------- */
 
 /* Our position becomes `src`. */
 bool sp_load_position(worker *w, const void *src)

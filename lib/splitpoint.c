@@ -551,8 +551,7 @@ bool sp_enter(worker *w, int ply, unsigned flags)
     return w->aborted;
 }
 
-/* ---- the threads -----------------------------------------------------------
- */
+/* ---- the threads --------------------------------------------------------- */
 
 static bool any_work(worker *w, split_point *on, int arg)
 {

@@ -112,8 +112,7 @@ static uint32_t lcg_next(uint64_t *s)
     return (uint32_t)(*s >> 33);
 }
 
-/* ---- perft -----------------------------------------------------------------
- */
+/* ---- perft --------------------------------------------------------------- */
 
 /* perft.txt: "name | FEN | d:n d:n ..."; every count up to this many
  * leaves is checked (depth 4 or 5 for each position). */
@@ -224,8 +223,7 @@ Test(chess, descriptor_perft_and_moves, .timeout = 60)
     free(pos);
 }
 
-/* ---- FEN ------------------------------------------------------------------
- */
+/* ---- FEN ----------------------------------------------------------------- */
 
 Test(chess, fen_round_trip)
 {
@@ -646,8 +644,7 @@ Test(chess, san_examples)
     free(pos);
 }
 
-/* ---- draws, mates and searches --------------------------------------------
- */
+/* ---- draws, mates and searches ------------------------------------------- */
 
 Test(chess, checkmate_and_stalemate_terminal, .timeout = 60)
 {
@@ -827,8 +824,7 @@ Test(chess, long_games_fit)
     free(pos);
 }
 
-/* ---- evaluation -----------------------------------------------------------
- */
+/* ---- evaluation ---------------------------------------------------------- */
 
 /* The position with colours swapped and the board turned upside down. */
 static void mirror_fen(const char *fen, char *out)
@@ -930,8 +926,7 @@ Test(chess, parallel_searches_find_the_mate, .timeout = 120)
     free(pos);
 }
 
-/* ---- Bratko-Kopec -----------------------------------------------------------
- */
+/* ---- Bratko-Kopec -------------------------------------------------------- */
 
 Test(chess, bratko_kopec_positions_give_legal_moves, .timeout = 120)
 {

@@ -99,8 +99,7 @@ typedef struct bench_run {
     bool wait_unknown; /* bench_cpu_wait_ns() failed: no row is judged */
 } bench_run;
 
-/* ---- arguments --------------------------------------------------------------
- */
+/* ---- arguments ----------------------------------------------------------- */
 
 static const char *value_of(const char *arg, const char *name)
 {
@@ -212,8 +211,7 @@ static void default_algos(cmp_options *o)
             o->algos[o->nalgos++] = pab_algorithm_name(a);
 }
 
-/* ---- positions --------------------------------------------------------------
- */
+/* ---- positions ----------------------------------------------------------- */
 
 static void read_positions(bench_run *r, const char *file)
 {
@@ -716,8 +714,7 @@ static void write_plot(const bench_run *r, const char *png)
                    png);
 }
 
-/* ---- Stockfish's own Lazy SMP, for comparison ------------------------------
- */
+/* ---- Stockfish's own Lazy SMP, for comparison ---------------------------- */
 
 /* The CPU time of the children waited for so far (and theirs). */
 static double children_cpu_ms(void)
