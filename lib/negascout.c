@@ -25,19 +25,30 @@
 
 #include "internal.h"
 
-/* Late-move reductions start after this many moves, from this depth. */
+/* Late-move reductions start after this many moves, from this depth, and
+ * take LMR_R plies off. */
 #define LMR_MIN_MOVES 3
 #define LMR_MIN_DEPTH 3
-/* A late quiet move of a non-PV node, twice LMR_MIN_MOVES into the list,
- * is reduced two plies from this depth: deep enough that the verification
- * at full depth still costs little beside the saving. */
+#define LMR_R         1
+/* A late quiet move of a non-PV node, LMR_DEEP_MOVES into the list, loses
+ * LMR_DEEP_R plies from LMR_DEEP_DEPTH on: deep enough that the
+ * verification at full depth still costs little beside the saving. */
+#define LMR_DEEP_MOVES (2 * LMR_MIN_MOVES)
 #define LMR_DEEP_DEPTH 6
+#define LMR_DEEP_R     2
 /* Null-move reduction: R = NULL_R_BASE + depth / NULL_R_DIV. */
 #define NULL_R_BASE    2
 #define NULL_R_DIV     6
 #define NULL_MIN_DEPTH 3
+/* Futility pruning at frontier nodes only: one ply from the horizon a
+ * quiet move can gain little beyond the static evaluation plus the margin,
+ * deeper it can. */
+#define FUTILITY_DEPTH 1
 /* History values are halved when one passes this. */
 #define HISTORY_MAX (1u << 30)
+/* The ordering key of a tactical move: above any quiet move's history, so
+ * the sort keeps the game's order of captures ahead of the quiet moves. */
+#define TACTICAL_KEY (HISTORY_MAX * 2u)
 
 static pab_move_t *ply_moves(worker *w, int ply)
 {
@@ -198,7 +209,7 @@ static void order_moves(worker *w, pab_move_t *moves, int n, int ply,
         return;
     for (int i = front; i < n; i++)
         keys[i - front] =
-            is_quiet(w, moves[i]) ? history_of(w, moves[i]) : HISTORY_MAX * 2u;
+            is_quiet(w, moves[i]) ? history_of(w, moves[i]) : TACTICAL_KEY;
     for (int i = front + 1; i < n; i++) {
         pab_move_t m = moves[i];
         unsigned k = keys[i - front];
@@ -227,6 +238,8 @@ static void reward_cutoff(worker *w, pab_move_t m, int depth, int ply)
     unsigned i = g->move_index(w->state, m, g->user);
     if (i >= g->move_index_count)
         return;
+    /* The usual weight, depth squared: a cutoff far from the horizon saves
+     * a larger tree. */
     w->history[i] += (unsigned)(depth * depth);
     if (w->history[i] > HISTORY_MAX)
         for (unsigned k = 0; k < g->move_index_count; k++)
@@ -385,10 +398,10 @@ static int reduction(worker *w, const ns_node *nd, bool quiet, int extension)
     if (!w->sh->cfg.late_move_reductions || nd->depth < LMR_MIN_DEPTH ||
         nd->searched < LMR_MIN_MOVES || nd->in_check || !quiet || extension)
         return 0;
-    int r = 1;
-    if (!(nd->flags & NS_PV) && nd->searched >= 2 * LMR_MIN_MOVES &&
+    int r = LMR_R;
+    if (!(nd->flags & NS_PV) && nd->searched >= LMR_DEEP_MOVES &&
         nd->depth >= LMR_DEEP_DEPTH)
-        r = 2;
+        r = LMR_DEEP_R;
     return r < nd->depth - 1 ? r : nd->depth - 1;
 }
 
@@ -476,16 +489,18 @@ bool ns_expand(worker *w, ns_node *nd, ns_fn self, pab_score_t *value)
     if (nd->ply == 0)
         nd->n = root_filter(w, nd->moves, nd->n);
     nd->in_check = in_check(w);
-    const bool want_eval = !(nd->flags & NS_PV) && !nd->in_check &&
-                           ((cfg->null_move && g->make_null != NULL) ||
-                            (cfg->futility_pruning && nd->depth == 1));
+    const bool want_eval =
+        !(nd->flags & NS_PV) && !nd->in_check &&
+        ((cfg->null_move && g->make_null != NULL) ||
+         (cfg->futility_pruning && nd->depth == FUTILITY_DEPTH));
     nd->static_eval = want_eval ? evaluate(w, nd->ply) : 0;
     if (want_eval && null_move_cuts(w, nd, self, value)) {
         nd->best = *value;
         tt_save(w, nd);
         return true;
     }
-    nd->futile = want_eval && cfg->futility_pruning && nd->depth == 1 &&
+    nd->futile = want_eval && cfg->futility_pruning &&
+                 nd->depth == FUTILITY_DEPTH &&
                  nd->static_eval + cfg->futility_margin <= nd->alpha;
     if (cfg->move_ordering)
         order_moves(w, nd->moves, nd->n, nd->ply, nd->tt_move);
