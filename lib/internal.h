@@ -120,31 +120,43 @@ bool stop_requested(const rt_word *stops, uint64_t ticket);
 
 /* ---- negascout.c: the recursive searches ----------------------------- */
 
-/* ns_fn flags.  NS_ALGO is a bit the core passes on but never reads: an
- * algorithm gives it its own meaning (abdada.c: exclusive).  ns_move's
- * scout_flags may also carry NS_RESEARCH(NS_ALGO): the full-window
- * re-search of a scout that failed inside the window gets NS_ALGO too. */
+/* ns_fn flags.  NS_ALGO is a bit the core passes on but never reads: the
+ * algorithm that sets it gives it its meaning.  ns_move's scout_flags may
+ * also carry NS_RESEARCH(NS_ALGO): the full-window re-search of a scout
+ * that failed inside the window then gets NS_ALGO too (the scout itself
+ * gets only the bits below NS_RESEARCH_SHIFT). */
 #define NS_PV             0x1u /* open window: a PV node */
 #define NS_ALGO           0x2u
 #define NS_RESEARCH_SHIFT 8
 #define NS_RESEARCH(f)    ((f) << NS_RESEARCH_SHIFT)
 
-/* What a child search returns when its table step declined to search it
- * (another thread has it): no value.  Its parent sees -NS_DECLINED, never
- * records it, and never searches the move again on its strength. */
-#define NS_DECLINED PAB_SCORE_ON_EVALUATION
+/* What a child search returns when its entry hook declined to search it
+ * (another thread has it): no value, but a score beyond infinity, which
+ * no search returns (game.h keeps those for the library).  Its parent sees
+ * -NS_DECLINED, never records it, and never searches the move again on its
+ * strength. */
+#define NS_DECLINED (PAB_SCORE_INF + 1)
 
-/* A recursive node search: serial's ns_search, abdada, ... */
+/* A recursive node search: ns_search, or an algorithm's own. */
 typedef pab_score_t (*ns_fn)(worker *w, pab_score_t alpha, pab_score_t beta,
                              int depth, int ply, unsigned flags);
 
 /* One NegaScout node in progress.  The algorithms assemble their node
- * searches from ns_begin, a table step (ns_probe or their own), ns_expand,
- * a move loop of ns_move + ns_record, and ns_close.  An algorithm's own
- * table step that takes the node over in the table sets `settle`: ns_close
- * then calls it instead of storing the result, also when the search was
- * stopped (the entry and exit hooks are one pair). */
+ * searches from ns_begin, an entry hook, ns_expand, a move loop of
+ * ns_move + ns_record, and ns_close.
+ *
+ * The table step has two hooks.  The entry hook runs once, after ns_begin
+ * and before ns_expand: ns_probe, or an algorithm's own function of its
+ * shape for its own table protocol; true settles the node, and an entry
+ * that settles leaves nothing to undo.  An entry that takes the node over
+ * in the table sets the exit hook, `settle`: the core then calls it
+ * instead of the plain store, once, where that store would be (ns_expand
+ * settling the node, ns_close), also when the search was stopped, where
+ * the plain store stores nothing.  Neither is called when ns_close finds
+ * that no move was searched (every move illegal, or stopped during the
+ * first): the node's value then comes from the game. */
 typedef struct ns_node ns_node;
+typedef void (*ns_settle_fn)(worker *w, const ns_node *nd);
 struct ns_node {
     int depth, ply;
     unsigned flags;          /* NS_* */
@@ -162,10 +174,12 @@ struct ns_node {
     pab_score_t static_eval;
     int searched; /* legal moves searched so far */
     int improved; /* index of the last move that raised alpha */
-    void (*settle)(worker *w, const ns_node *nd); /* NULL: store */
+    /* The exit hook, or NULL for the plain store. */
+    ns_settle_fn settle;
 };
 
-/* An algorithm's marks around a scout search (simplified_abdada.c). */
+/* An algorithm's marks around a scout search: starting before its first
+ * null-window call, finished after its last. */
 typedef struct ns_mark {
     void (*starting)(worker *w, void *arg);
     void (*finished)(worker *w, void *arg);
@@ -175,9 +189,10 @@ typedef struct ns_mark {
 /* Each returns true when the node is settled, its value in *value. */
 bool ns_begin(worker *w, ns_node *nd, pab_score_t alpha, pab_score_t beta,
               int depth, int ply, unsigned flags, pab_score_t *value);
+/* The default entry hook: the plain probe, a cutoff outside PV nodes. */
 bool ns_probe(worker *w, ns_node *nd, pab_score_t *value);
-/* Moves put off at this node (ABDADA's ON_EVALUATION sons, Kerrigan's
- * deferred moves): a per-ply buffer of the worker. */
+/* Moves put off at this node to a later pass (sons declined, moves
+ * deferred): a per-ply buffer of the worker. */
 pab_move_t *ns_later(worker *w, const ns_node *nd);
 bool ns_expand(worker *w, ns_node *nd, ns_fn self, pab_score_t *value);
 /* Search move m as NegaScout does: the eldest with the full window, the
@@ -188,7 +203,8 @@ bool ns_move(worker *w, ns_node *nd, pab_move_t m, ns_fn child,
              unsigned scout_flags, const ns_mark *mark, pab_score_t *value);
 /* Account a searched move's value; true on a cutoff. */
 bool ns_record(worker *w, ns_node *nd, pab_move_t m, pab_score_t v);
-/* Statistics and the table store; the node's value. */
+/* Statistics and the table step out (exit hook or plain store); the
+ * node's value. */
 pab_score_t ns_close(worker *w, ns_node *nd);
 
 pab_score_t ns_search(worker *w, pab_score_t alpha, pab_score_t beta, int depth,

@@ -6,20 +6,34 @@
  * Scores inside the search are fail-soft negamax values; distance scores
  * are kept relative to the root (see game.c).  A worker that sees the stop
  * flag sets w->aborted; every level then returns at once with a value that
- * nobody uses and stores nothing, so an interrupted iteration leaves no
- * trace in the table.
+ * nobody uses and stores nothing (an exit hook still undoes its entry), so
+ * an interrupted iteration leaves no result in the table.
  *
- * The core names no algorithm.  An algorithm that needs its own table
- * protocol (ABDADA's counted entry) does its own table step instead of
- * ns_probe and sets the node's settle hook, which ns_close calls instead
- * of the store; an algorithm flag (NS_ALGO) passes through to its children
- * unread; a child that declines to search returns NS_DECLINED, which is
- * never taken for a value; ns_mark brackets scouts.  The hooks are data,
- * so nothing here calls an algorithm by name.
+ * The core is algorithm-free: it names no algorithm and no table protocol
+ * but the plain probe and store.  An algorithm with a protocol of its own
+ * plugs it in through hooks that are data, so nothing here calls into an
+ * algorithm's file:
+ *
+ *   - the entry hook, the node's table step between ns_begin and
+ *     ns_expand: ns_probe, or the algorithm's own function of its shape.
+ *     True settles the node; an entry that settles leaves nothing to undo;
+ *   - the exit hook, nd->settle, which an entry hook that takes the node
+ *     over in the table sets.  The core calls it instead of the plain
+ *     store, once, wherever that store would be: when ns_expand settles
+ *     the node and in ns_close, also when the search was stopped (where
+ *     the plain store stores nothing).  It is not called when no move was
+ *     searched: ns_close's value then comes from the game, stored nowhere;
+ *   - NS_ALGO, a bit of ns_move's scout_flags that the core passes to the
+ *     scouts (and, as NS_RESEARCH(NS_ALGO), to their full-window
+ *     re-searches) but never reads;
+ *   - NS_DECLINED, what a child whose entry hook declined to search it
+ *     returns: never taken for a value, and no verification or re-search
+ *     follows it;
+ *   - ns_mark, called around each scout.
  *
  * Concurrency: this file touches shared memory only through the
- * transposition table's own functions; everything else it writes belongs to
- * the calling worker.
+ * transposition table's own functions (and the hooks, whose owners answer
+ * for them); everything else it writes belongs to the calling worker.
  */
 #include "config.h"
 
@@ -275,24 +289,35 @@ static bool tt_lookup(worker *w, uint64_t key, int ply, pab_tt_entry *e)
     return true;
 }
 
-/* Store the node's result, unless the table step that took the node over
- * settles it itself; an aborted node stores nothing. */
-static void tt_save(worker *w, const ns_node *nd)
+/* The plain store: the result with the bound the entry window gives it;
+ * an aborted node stores nothing. */
+static void store(worker *w, const ns_node *nd)
 {
     pab_tt *tt = w->sh->tt;
-    if (tt == NULL)
-        return;
-    if (nd->settle != NULL) {
-        nd->settle(w, nd);
-        return;
-    }
-    if (w->aborted)
+    if (tt == NULL || w->aborted)
         return;
     pab_score_t best = score_to_tt(w->sh->game, nd->best, nd->ply);
     pab_bound b = nd->best >= nd->beta    ? PAB_BOUND_LOWER
                   : nd->best > nd->alpha0 ? PAB_BOUND_EXACT
                                           : PAB_BOUND_UPPER;
     pab_tt_store(tt, nd->key, nd->depth, b, best, nd->best_move);
+}
+
+/* The table step on the way out: the exit hook the entry hook set, else
+ * the plain store.  The hook is called also when the search was stopped,
+ * because only its owner knows what its entry must undo. */
+static void tt_save(worker *w, const ns_node *nd)
+{
+    if (nd->settle != NULL)
+        nd->settle(w, nd);
+    else
+        store(w, nd);
+}
+
+/* A child whose entry hook declined to search it: no value. */
+static bool declined(pab_score_t child_value)
+{
+    return child_value == -NS_DECLINED;
 }
 
 static bool in_check(worker *w)
@@ -386,7 +411,7 @@ static bool null_move_cuts(worker *w, const ns_node *nd, ns_fn self,
     pab_score_t v =
         -self(w, -nd->beta, -nd->beta + 1, nd->depth - 1 - r, nd->ply + 1, 0);
     g->unmake_null(w->state, g->user);
-    if (w->aborted || v < nd->beta || v == -NS_DECLINED)
+    if (w->aborted || v < nd->beta || declined(v))
         return false;
     /* An unproven mate from a null move is not trusted. */
     *value = PAB_SCORE_IS_WIN(v) ? nd->beta : v;
@@ -507,6 +532,18 @@ bool ns_expand(worker *w, ns_node *nd, ns_fn self, pab_score_t *value)
     return false;
 }
 
+/* ns_move's scout_flags hold two sets: the scout's own below
+ * NS_RESEARCH_SHIFT, what its full-window re-search adds to NS_PV above. */
+static unsigned scout_part(unsigned scout_flags)
+{
+    return scout_flags & (NS_RESEARCH(1u) - 1u);
+}
+
+static unsigned research_part(unsigned scout_flags)
+{
+    return (scout_flags >> NS_RESEARCH_SHIFT) & NS_ALGO;
+}
+
 /* The scout: a null window (reduced when late and quiet, then verified at
  * full depth), bracketed by the caller's marks. */
 static pab_score_t scout(worker *w, const ns_node *nd, int new_depth, int r,
@@ -518,7 +555,7 @@ static pab_score_t scout(worker *w, const ns_node *nd, int new_depth, int r,
     /* Plain alpha-beta has no null windows: the full window instead. */
     const pab_score_t b = w->sh->cfg.plain ? nd->beta : a + 1;
     pab_score_t v = -child(w, -b, -a, new_depth - r, nd->ply + 1, scout_flags);
-    if (v > a && r > 0 && !w->aborted && v != -NS_DECLINED)
+    if (v > a && r > 0 && !w->aborted && !declined(v))
         v = -child(w, -a - 1, -a, new_depth, nd->ply + 1, scout_flags);
     if (mark != NULL)
         mark->finished(w, mark->arg);
@@ -547,12 +584,12 @@ bool ns_move(worker *w, ns_node *nd, pab_move_t m, ns_fn child,
                    pv ? NS_PV : 0);
     } else {
         int r = reduction(w, nd, quiet && !ext, ext);
-        v = scout(w, nd, new_depth, r, child, scout_flags, mark);
+        v = scout(w, nd, new_depth, r, child, scout_part(scout_flags), mark);
         if (v > nd->alpha && v < nd->beta && pv && !cfg->plain && !w->aborted &&
-            v != -NS_DECLINED) {
+            !declined(v)) {
             w->stats.re_searches++;
             v = -child(w, -nd->beta, -nd->alpha, new_depth, nd->ply + 1,
-                       NS_PV | ((scout_flags >> NS_RESEARCH_SHIFT) & NS_ALGO));
+                       NS_PV | research_part(scout_flags));
         }
     }
     unmake(w, m);
