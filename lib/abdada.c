@@ -4,11 +4,16 @@
  * figures 1 and 2, run inside NegaScout as Weill ran it for chess.
  *
  * Every thread starts at the root and runs its own iterative deepening.
- * Entering a node is Weill's RetrieveAsk (pab_tt_enter): the table answers
- * with a cutoff, or with ON_EVALUATION when the caller asked for exclusive
- * access and another thread is searching the node at this depth, or counts
- * the caller among the node's searchers (entry.nproc).  Leaving is
- * StoreHash (pab_tt_leave): the count drops and the result is stored.
+ * Entering a node is Weill's RetrieveAsk (retrieve_ask, pab_tt_enter), the
+ * node's entry hook in place of the plain probe: the table answers with a
+ * cutoff, or with ON_EVALUATION when the caller asked for exclusive access
+ * and another thread is searching the node at this depth (the son then
+ * returns NS_DECLINED, the core's word for it), or counts the caller among
+ * the node's searchers (entry.nproc).  Leaving is StoreHash (store_hash,
+ * pab_tt_leave): the exit hook RetrieveAsk sets when it counted us in, so
+ * the count drops and the result is stored wherever NegaScout would store
+ * it.  A node the table searches without counting (a deeper entry gave
+ * only bounds) is stored like any other.
  *
  * The move loop follows figure 1's passes.  Pass 1 searches the eldest son
  * like anyone would and every younger son exclusively; sons answered
@@ -30,12 +35,14 @@
  * thread looks at its own node's entry; if another thread already stored a
  * result that cuts this node off, it stops and returns that value.
  *
- * Invariant: a thread counted into a node leaves it exactly once, with a
- * result or (when the search is stopped) with pab_tt_abandon, so the counts
- * return to zero.  Races: all shared state is the table's (see tt.c for why
- * its lockless races are safe); a stale count only makes a thread search a
- * son now or later, never changes a value, because pass 2 searches every
- * son that pass 1 put off.
+ * Invariant: a thread counted into a node leaves it at most once, with a
+ * result or (when the search is stopped) with pab_tt_abandon.  Not yet
+ * exactly once: when no son was searched (every move illegal, or the stop
+ * came during the first son) ns_close calls no exit hook and the count
+ * stays up; a stale count only costs work, as below.  Races: all shared
+ * state is the table's (see tt.c for why its lockless races are safe); a
+ * stale count only makes a thread search a son now or later, never changes
+ * a value, because pass 2 searches every son that pass 1 put off.
  */
 #include "config.h"
 
@@ -46,6 +53,8 @@
 
 static pab_score_t abdada(worker *w, pab_score_t alpha, pab_score_t beta,
                           int depth, int ply, unsigned flags);
+
+/* ---- figure 2: the table, RetrieveAsk and StoreHash --------------------- */
 
 /* The table compares the window with node-relative distance scores, so
  * the window is converted to them.  A bound beyond what this ply allows
@@ -69,9 +78,9 @@ static bool mate_distance(worker *w, ns_node *nd, pab_score_t *value)
     return true;
 }
 
-/* StoreHash, for a node RetrieveAsk counted this thread in: leave it with
- * the result, or only leave (abandon) when the search was stopped, so the
- * count returns to zero either way. */
+/* StoreHash, the exit hook of a node RetrieveAsk counted this thread in:
+ * leave it with the result, or only leave (abandon) when the search was
+ * stopped, so this thread's count is given back either way. */
 static void store_hash(worker *w, const ns_node *nd)
 {
     pab_tt *tt = w->sh->tt;
@@ -85,7 +94,9 @@ static void store_hash(worker *w, const ns_node *nd)
                  score_to_tt(g, nd->beta, nd->ply), best, nd->best_move);
 }
 
-/* RetrieveAsk.  True when the node is settled without a move loop. */
+/* RetrieveAsk, the node's entry hook.  True when the node is settled
+ * without a move loop: a cutoff, or declined (ON_EVALUATION).  When the
+ * table counts this thread in, StoreHash becomes the exit hook. */
 static bool retrieve_ask(worker *w, ns_node *nd, pab_score_t *value)
 {
     const pab_game *g = w->sh->game;
@@ -124,6 +135,8 @@ static bool retrieve_ask(worker *w, ns_node *nd, pab_score_t *value)
     }
     return false;
 }
+
+/* ---- figure 1: the search ----------------------------------------------- */
 
 /* Footnote 12: has another thread already cut this node off? */
 static bool cut_off_elsewhere(worker *w, const ns_node *nd, pab_score_t *v)

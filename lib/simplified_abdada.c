@@ -1,12 +1,13 @@
 /*
  * simplified-abdada: Tom Kerrigan's Simplified ABDADA (2017), on the shared
  * NegaScout.  Every thread runs iterative deepening from the root; before a
- * thread searches a younger son at depth >= DEFER_DEPTH it asks the
- * currently-searching table (pab_cs, Kerrigan's n-way table) whether
- * another thread is searching that move in this position (the move hash of
- * note 4).  If so it defers the move to the end of the node and searches
- * something else meanwhile -- never waiting.  Otherwise it marks the move
- * for the duration of its null-window search.
+ * thread searches a younger son at depth >= config.defer_depth (Kerrigan's
+ * DEFER_DEPTH) it asks the currently-searching table (pab_cs, Kerrigan's
+ * n-way table) whether another thread is searching that move in this
+ * position (the move hash of note 4).  If so it defers the move to the end
+ * of the node and searches something else meanwhile -- never waiting.
+ * Otherwise it marks the move for the duration of its null-window search
+ * (an ns_mark around ns_move's scout); its table step is the plain one.
  *
  * Not marked, as notes 5.1-5.3 say: the first move (every thread searches
  * it first anyway), the full re-search after a null-window fail (others
