@@ -113,7 +113,11 @@ void worker_release(worker *w);
 bool worker_node(worker *w);
 void worker_fail(worker *w, int err);
 void stats_add(pab_stats *sum, const pab_stats *add);
-/* True when the worker must unwind: stop, halt, limits. */
+/* True once a limit, a callback error or a stop for this search's ticket
+ * ended it. */
+bool search_stopped(const search *sh);
+/* True when the worker must unwind: search_stopped(), or the main thread
+ * is done. */
 bool search_halted(const search *sh);
 /* A stop was made after `ticket` was taken (pab_searcher_ticket()). */
 bool stop_requested(const rt_word *stops, uint64_t ticket);

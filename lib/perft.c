@@ -68,6 +68,8 @@ int perft_run(const pab_game *game, const void *state, int depth,
               unsigned flags, const rt_word *stops, uint64_t ticket,
               uint64_t *count)
 {
+    if (depth < 0 || depth > PAB_PLY_MAX)
+        return PAB_EDEPTH;
     if (depth == 0) {
         *count = 1;
         return 0;
@@ -104,7 +106,5 @@ int pab_perft(const pab_game *game, const void *state, int depth,
     int rc = game_validate(game);
     if (rc < 0)
         return rc;
-    if (depth < 0 || depth > PAB_PLY_MAX)
-        return PAB_EDEPTH;
     return perft_run(game, state, depth, flags, NULL, 0, count);
 }

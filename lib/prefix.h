@@ -69,6 +69,7 @@
 #define score_from_tt          pab__score_from_tt
 #define score_to_tt            pab__score_to_tt
 #define search_elapsed_ms      pab__search_elapsed_ms
+#define search_stopped         pab__search_stopped
 #define search_halted          pab__search_halted
 #define sp_alpha               pab__sp_alpha
 #define sp_anyone_asleep       pab__sp_anyone_asleep

@@ -251,9 +251,7 @@ static int run(search *sh, const void *root)
     } else {
         sh->result->best_move = first;
         rc = run_algorithm(sh);
-        sh->result->stopped = rt_load(&sh->stopped) != 0 ||
-                              stop_requested(sh->stops, sh->ticket) ||
-                              w->aborted;
+        sh->result->stopped = search_stopped(sh) || w->aborted;
     }
     memset(&sh->result->stats, 0, sizeof sh->result->stats);
     for (unsigned i = 0; i < sh->cfg.threads; i++) {
@@ -321,8 +319,6 @@ int pab_searcher_perft(pab_searcher *s, const void *state, int depth,
 {
     if (s == NULL || state == NULL || count == NULL)
         return PAB_EINVAL;
-    if (depth < 0 || depth > PAB_PLY_MAX)
-        return PAB_EDEPTH;
     if (!rt_cas(&s->busy, 0, 1))
         return PAB_EBUSY;
     uint64_t t;

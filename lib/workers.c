@@ -313,11 +313,15 @@ void pool_destroy(pool *p)
     free(p);
 }
 
-bool search_halted(const search *sh)
+bool search_stopped(const search *sh)
 {
     return rt_load_acquire(&sh->stopped) != 0 ||
-           stop_requested(sh->stops, sh->ticket) ||
-           rt_load_acquire(&sh->halt) != 0;
+           stop_requested(sh->stops, sh->ticket);
+}
+
+bool search_halted(const search *sh)
+{
+    return search_stopped(sh) || rt_load_acquire(&sh->halt) != 0;
 }
 
 bool stop_requested(const rt_word *stops, uint64_t ticket)
