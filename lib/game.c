@@ -24,26 +24,57 @@ void pab_game_init_size(pab_game *game, size_t size)
  * ply (PAB_PLY_MAX plies), so this bounds its move buffers at 128 MiB; no
  * real game comes near it. */
 #define GAME_MAX_MOVES 65536u
+/* The largest undo record: a worker keeps one per ply, 16 MiB at most. */
+#define GAME_MAX_UNDO 65536u
+
+void game_copy(pab_game *dst, const pab_game *src)
+{
+    memset(dst, 0, sizeof *dst);
+    memcpy(dst, src, src->size);
+    dst->size = sizeof *dst;
+}
+
+/* Each required job has an old callback and a libpab 0.4 replacement; a
+ * pair of callbacks comes both or neither. */
+static int callbacks_validate(const pab_game *g)
+{
+    if ((g->generate == NULL && g->generate_scored == NULL) ||
+        (g->evaluate == NULL && g->evaluate_mut == NULL) || g->hash == NULL)
+        return PAB_ECALLBACK;
+    if ((g->make == NULL) != (g->unmake == NULL) ||
+        (g->make_undo == NULL) != (g->unmake_undo == NULL) ||
+        (g->make == NULL && g->make_undo == NULL))
+        return PAB_ECALLBACK;
+    if ((g->make_null == NULL) != (g->unmake_null == NULL) ||
+        (g->make_null_undo == NULL) != (g->unmake_null_undo == NULL) ||
+        (g->make_null_undo != NULL && g->make_undo == NULL))
+        return PAB_ECALLBACK;
+    if ((g->clone == NULL) != (g->destroy == NULL))
+        return PAB_ECALLBACK;
+    if ((g->flags & PAB_GAME_STAGED) && g->generate_scored == NULL)
+        return PAB_ECALLBACK;
+    return 0;
+}
 
 int game_validate(const pab_game *game)
 {
     if (game == NULL)
         return PAB_EINVAL;
-    /* Only published layouts: today there is one. */
-    if (game->size != PAB_GAME_SIZE_V1)
+    /* Only published layouts. */
+    if (game->size != PAB_GAME_SIZE_V1 && game->size != PAB_GAME_SIZE_V2)
         return PAB_EVERSION;
-    if (game->generate == NULL || game->make == NULL || game->unmake == NULL ||
-        game->evaluate == NULL || game->hash == NULL)
-        return PAB_ECALLBACK;
-    if (game->state_size == 0)
+    pab_game g;
+    game_copy(&g, game);
+    int rc = callbacks_validate(&g);
+    if (rc < 0)
+        return rc;
+    if (g.state_size == 0)
         return PAB_EINVAL;
-    if ((game->make_null == NULL) != (game->unmake_null == NULL))
-        return PAB_ECALLBACK;
-    if ((game->clone == NULL) != (game->destroy == NULL))
-        return PAB_ECALLBACK;
-    if (game->move_index != NULL && game->move_index_count == 0)
+    if (g.move_index != NULL && g.move_index_count == 0)
         return PAB_EINVAL;
-    if (game->max_moves > GAME_MAX_MOVES)
+    if (g.max_moves > GAME_MAX_MOVES || g.undo_size > GAME_MAX_UNDO)
+        return PAB_EINVAL;
+    if ((g.make_undo != NULL) != (g.undo_size > 0))
         return PAB_EINVAL;
     return 0;
 }
@@ -81,6 +112,80 @@ void state_free(const pab_game *game, void *state)
     if (game->destroy != NULL)
         game->destroy(state, game->user);
     free(state);
+}
+
+/* ---- the callbacks a job has two of ------------------------------------ */
+
+bool game_make(const pab_game *g, void *state, pab_move_t m, void *undo)
+{
+    if (g->make_undo != NULL)
+        return g->make_undo(state, m, undo, g->user);
+    return g->make(state, m, g->user);
+}
+
+void game_unmake(const pab_game *g, void *state, pab_move_t m, const void *undo)
+{
+    if (g->unmake_undo != NULL)
+        g->unmake_undo(state, m, undo, g->user);
+    else
+        g->unmake(state, m, g->user);
+}
+
+bool game_has_null(const pab_game *g)
+{
+    return g->make_null_undo != NULL || g->make_null != NULL;
+}
+
+bool game_make_null(const pab_game *g, void *state, void *undo)
+{
+    if (g->make_null_undo != NULL)
+        return g->make_null_undo(state, undo, g->user);
+    return g->make_null(state, g->user);
+}
+
+void game_unmake_null(const pab_game *g, void *state, const void *undo)
+{
+    if (g->unmake_null_undo != NULL)
+        g->unmake_null_undo(state, undo, g->user);
+    else
+        g->unmake_null(state, g->user);
+}
+
+pab_score_t game_evaluate(const pab_game *g, void *state)
+{
+    if (g->evaluate_mut != NULL)
+        return g->evaluate_mut(state, g->user);
+    return g->evaluate(state, g->user);
+}
+
+/* One stage of generate_scored(), the terminal value reset first as
+ * generate()'s contract promises. */
+int game_generate_stage(const pab_game *g, void *state, unsigned stage,
+                        pab_move_t *moves, int32_t *scores, unsigned capacity,
+                        pab_score_t *terminal)
+{
+    *terminal = 0;
+    return g->generate_scored(state, stage, moves, scores, capacity, terminal,
+                              g->user);
+}
+
+int game_generate(const pab_game *g, void *state, pab_move_t *moves,
+                  int32_t *scores, unsigned capacity, pab_score_t *terminal)
+{
+    if (g->generate_scored == NULL) {
+        *terminal = 0;
+        return g->generate(state, moves, capacity, terminal, g->user);
+    }
+    if (!(g->flags & PAB_GAME_STAGED))
+        return game_generate_stage(g, state, PAB_STAGE_ALL, moves, scores,
+                                   capacity, terminal);
+    int noisy = game_generate_stage(g, state, PAB_STAGE_NOISY, moves, scores,
+                                    capacity, terminal);
+    if (noisy < 0 || (unsigned)noisy > capacity)
+        return noisy < 0 ? noisy : -1;
+    int quiet = game_generate_stage(g, state, PAB_STAGE_QUIET, moves + noisy,
+                                    scores + noisy, capacity - noisy, terminal);
+    return quiet < 0 ? quiet : noisy + quiet;
 }
 
 /* The search keeps distance scores relative to the root: a win reached at

@@ -31,6 +31,26 @@ void options_set_defaults(pab_config *c);
  * inconsistencies, 0 if the table is usable. */
 int game_validate(const pab_game *game);
 unsigned game_capacity(const pab_game *game);
+/* A full-size copy of a table of any published layout: the fields its
+ * layout lacks are zero. */
+void game_copy(pab_game *dst, const pab_game *src);
+/* The jobs with an old callback and a libpab 0.4 one: whichever the game
+ * set.  `undo` is the ply's undo record (NULL without undo_size). */
+bool game_make(const pab_game *g, void *state, pab_move_t m, void *undo);
+void game_unmake(const pab_game *g, void *state, pab_move_t m,
+                 const void *undo);
+bool game_has_null(const pab_game *g);
+bool game_make_null(const pab_game *g, void *state, void *undo);
+void game_unmake_null(const pab_game *g, void *state, const void *undo);
+pab_score_t game_evaluate(const pab_game *g, void *state);
+/* Every move (both stages of a staged game, the noisy ones first), with
+ * the game's scores when it gives them (`scores` has room for capacity
+ * of them then).  The count, or negative when the game failed. */
+int game_generate(const pab_game *g, void *state, pab_move_t *moves,
+                  int32_t *scores, unsigned capacity, pab_score_t *terminal);
+int game_generate_stage(const pab_game *g, void *state, unsigned stage,
+                        pab_move_t *moves, int32_t *scores, unsigned capacity,
+                        pab_score_t *terminal);
 /* A private copy of `src` (memcpy or the game's clone). */
 void *state_clone(const pab_game *game, const void *src, int *err);
 void state_free(const pab_game *game, void *state);
@@ -61,6 +81,8 @@ typedef struct worker {
     void *state;
     pab_move_t *moves; /* PAB_PLY_MAX * capacity */
     pab_move_t *later; /* the same: moves put off to a later pass */
+    int32_t *scores;   /* the game's scores of `moves`, with generate_scored */
+    unsigned char *undo; /* PAB_PLY_MAX undo records, with undo_size */
     pab_move_t killers[PAB_PLY_MAX][2];
     uint32_t *history; /* game->move_index_count entries */
     pab_move_t pv[PAB_PLY_MAX + 1][PAB_PV_MAX];
@@ -106,6 +128,12 @@ struct search {
 };
 
 int worker_init(worker *w, search *sh, const void *root);
+
+/* The undo record of the move made at `ply`, if the game keeps any. */
+static inline void *worker_undo(const worker *w, int ply)
+{
+    return w->undo ? w->undo + (size_t)ply * w->sh->game->undo_size : NULL;
+}
 
 void worker_release(worker *w);
 /* Count one node and poll the limits when due; true if the search must
@@ -180,7 +208,15 @@ struct ns_node {
     int improved; /* index of the last move that raised alpha */
     /* The exit hook, or NULL for the plain store. */
     ns_settle_fn settle;
+    /* ns_next's place: moves[next..n) are left of the stages generated;
+     * `tried` is the table move searched before any (staged games). */
+    int next;
+    unsigned stage; /* NS_STAGE_*: what ns_next generates next */
+    pab_move_t tried;
 };
+
+/* The stages of a staged node (ns_expand_staged), in order. */
+enum { NS_STAGE_TABLE, NS_STAGE_NOISY, NS_STAGE_QUIET, NS_STAGE_DONE };
 
 /* An algorithm's marks around a scout search: starting before its first
  * null-window call, finished after its last. */
@@ -198,7 +234,14 @@ bool ns_probe(worker *w, ns_node *nd, pab_score_t *value);
 /* Moves put off at this node to a later pass (sons declined, moves
  * deferred): a per-ply buffer of the worker. */
 pab_move_t *ns_later(worker *w, const ns_node *nd);
+/* Generate and order every move (the algorithms that share the list). */
 bool ns_expand(worker *w, ns_node *nd, ns_fn self, pab_score_t *value);
+/* The same for a game that is not staged; for a staged one, below the
+ * root, nothing is generated yet: ns_next generates stage by stage. */
+bool ns_expand_staged(worker *w, ns_node *nd, ns_fn self, pab_score_t *value);
+/* The next move of an expanded node in search order; false when there is
+ * none left (or the game failed). */
+bool ns_next(worker *w, ns_node *nd, pab_move_t *m);
 /* Search move m as NegaScout does: the eldest with the full window, the
  * others with a scout (child called with scout_flags) and a full re-search
  * when it fails inside the window.  False when the move was skipped

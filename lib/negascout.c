@@ -69,32 +69,71 @@ static pab_move_t *ply_moves(worker *w, int ply)
     return w->moves + (size_t)ply * w->sh->capacity;
 }
 
-static int generate(worker *w, int ply, pab_score_t *terminal)
+static int32_t *ply_scores(worker *w, int ply)
 {
-    const pab_game *g = w->sh->game;
-    /* PABSim's expand state, and the search step that finds the moves run
-     * out (or cut off): once per interior node either way. */
-    rt_work_done(RT_WORK_EXPAND);
-    rt_work_done(RT_WORK_SEARCH);
-    *terminal = 0;
-    int n = g->generate(w->state, ply_moves(w, ply), w->sh->capacity, terminal,
-                        g->user);
-    if (n < 0 || (unsigned)n > w->sh->capacity) {
-        worker_fail(w, PAB_EGAME);
-        return -1;
-    }
-    if (*terminal < PAB_SCORE_MIN || *terminal > PAB_SCORE_MAX) {
+    return w->scores + (size_t)ply * w->sh->capacity;
+}
+
+/* A count and a terminal value within the contract, else PAB_EGAME. */
+static int generated(worker *w, int n, unsigned room, pab_score_t terminal)
+{
+    if (n < 0 || (unsigned)n > room || terminal < PAB_SCORE_MIN ||
+        terminal > PAB_SCORE_MAX) {
         worker_fail(w, PAB_EGAME); /* the contract's range, not ours */
         return -1;
     }
     return n;
 }
 
+/* One stage of a scored game's moves, written after the `offset` moves
+ * already at this ply. */
+static int generate_stage(worker *w, int ply, int offset, unsigned stage,
+                          pab_score_t *terminal)
+{
+    const unsigned room = w->sh->capacity - (unsigned)offset;
+    int n = game_generate_stage(w->sh->game, w->state, stage,
+                                ply_moves(w, ply) + offset,
+                                ply_scores(w, ply) + offset, room, terminal);
+    return generated(w, n, room, *terminal);
+}
+
+/* Every move of the position; for a staged game *noisy is how many of
+ * them, at the front, the noisy stage gave (else 0). */
+static int generate_all(worker *w, int ply, pab_score_t *terminal, int *noisy)
+{
+    const pab_game *g = w->sh->game;
+    /* PABSim's expand state, and the search step that finds the moves run
+     * out (or cut off): once per interior node either way. */
+    rt_work_done(RT_WORK_EXPAND);
+    rt_work_done(RT_WORK_SEARCH);
+    *noisy = 0;
+    if (!(g->flags & PAB_GAME_STAGED)) {
+        int n = game_generate(g, w->state, ply_moves(w, ply),
+                              w->scores ? ply_scores(w, ply) : NULL,
+                              w->sh->capacity, terminal);
+        return generated(w, n, w->sh->capacity, *terminal);
+    }
+    int k = generate_stage(w, ply, 0, PAB_STAGE_NOISY, terminal);
+    if (k < 0)
+        return -1;
+    int q = generate_stage(w, ply, k, PAB_STAGE_QUIET, terminal);
+    if (q < 0)
+        return -1;
+    *noisy = k;
+    return k + q;
+}
+
+static int generate(worker *w, int ply, pab_score_t *terminal)
+{
+    int noisy;
+    return generate_all(w, ply, terminal, &noisy);
+}
+
 static pab_score_t evaluate(worker *w, int ply)
 {
     const pab_game *g = w->sh->game;
     rt_work_done(RT_WORK_EVAL);
-    pab_score_t v = g->evaluate(w->state, g->user);
+    pab_score_t v = game_evaluate(g, w->state);
     if (v < PAB_SCORE_MIN || v > PAB_SCORE_MAX) {
         worker_fail(w, PAB_EGAME);
         return 0;
@@ -103,21 +142,20 @@ static pab_score_t evaluate(worker *w, int ply)
 }
 
 /* make() with the illegal-move protocol: false means skip this move. */
-static bool make(worker *w, pab_move_t m)
+static bool make(worker *w, pab_move_t m, int ply)
 {
     const pab_game *g = w->sh->game;
     rt_work_done(RT_WORK_SEARCH);
-    if (g->make(w->state, m, g->user))
+    if (game_make(g, w->state, m, worker_undo(w, ply)))
         return true;
-    g->unmake(w->state, m, g->user);
+    game_unmake(g, w->state, m, worker_undo(w, ply));
     return false;
 }
 
-static void unmake(worker *w, pab_move_t m)
+static void unmake(worker *w, pab_move_t m, int ply)
 {
-    const pab_game *g = w->sh->game;
     rt_work_done(RT_WORK_UPDATE); /* the parent takes the child's value */
-    g->unmake(w->state, m, g->user);
+    game_unmake(w->sh->game, w->state, m, worker_undo(w, ply));
 }
 
 static void pv_update(worker *w, int ply, pab_move_t m)
@@ -238,6 +276,90 @@ static void order_moves(worker *w, pab_move_t *moves, int n, int ply,
     }
 }
 
+/* With the game's scores: its score decides; among equal scores the
+ * killers come first, then the quiet moves by history (see pab(7), MOVE
+ * ORDERING). */
+static uint32_t tie_break(worker *w, pab_move_t m, int ply, bool quiet)
+{
+    if (m == w->killers[ply][0])
+        return UINT32_MAX;
+    if (m == w->killers[ply][1])
+        return UINT32_MAX - 1;
+    return quiet ? history_of(w, m) : 0;
+}
+
+/* Stable insertion sort of moves[from..to) and their scores, larger
+ * first.  `stage` says which moves are quiet without asking the game. */
+static void sort_scored(worker *w, pab_move_t *moves, int32_t *scores, int from,
+                        int to, int ply, unsigned stage)
+{
+    uint32_t ties[PAB_MAX_MOVES];
+    if (to - from > PAB_MAX_MOVES)
+        return;
+    for (int i = from; i < to; i++) {
+        bool quiet = stage == PAB_STAGE_QUIET ||
+                     (stage == PAB_STAGE_ALL && is_quiet(w, moves[i]));
+        ties[i - from] = tie_break(w, moves[i], ply, quiet);
+    }
+    for (int i = from + 1; i < to; i++) {
+        pab_move_t m = moves[i];
+        int32_t sc = scores[i];
+        uint32_t t = ties[i - from];
+        int j = i;
+        while (j > from && (scores[j - 1] < sc ||
+                            (scores[j - 1] == sc && ties[j - 1 - from] < t))) {
+            moves[j] = moves[j - 1];
+            scores[j] = scores[j - 1];
+            ties[j - from] = ties[j - 1 - from];
+            j--;
+        }
+        moves[j] = m;
+        scores[j] = sc;
+        ties[j - from] = t;
+    }
+}
+
+/* Move `m`, if present in moves[from..n), to `from` with its score; true
+ * if it was there. */
+static bool bring_forward_scored(pab_move_t *moves, int32_t *scores, int from,
+                                 int n, pab_move_t m)
+{
+    for (int i = from; i < n && m != PAB_MOVE_NONE; i++) {
+        if (moves[i] != m)
+            continue;
+        int32_t sc = scores[i];
+        for (int j = i; j > from; j--) {
+            moves[j] = moves[j - 1];
+            scores[j] = scores[j - 1];
+        }
+        moves[from] = m;
+        scores[from] = sc;
+        return true;
+    }
+    return false;
+}
+
+/* The table move first, then each stage's moves by the game's scores
+ * (noisy ones ahead of quiet ones for a staged game: `noisy` of them). */
+static void order_scored(worker *w, pab_move_t *moves, int32_t *scores, int n,
+                         int noisy, int ply, pab_move_t tt_move)
+{
+    const bool staged = w->sh->game->flags & PAB_GAME_STAGED;
+    int at = 0;
+    for (; at < n && moves[at] != tt_move; at++)
+        ;
+    int front = bring_forward_scored(moves, scores, 0, n, tt_move) ? 1 : 0;
+    if (front && at >= noisy)
+        noisy++; /* the table move came from the quiet stage */
+    if (!staged) {
+        sort_scored(w, moves, scores, front, n, ply, PAB_STAGE_ALL);
+        return;
+    }
+    sort_scored(w, moves, scores, front, noisy, ply, PAB_STAGE_NOISY);
+    sort_scored(w, moves, scores, noisy > front ? noisy : front, n, ply,
+                PAB_STAGE_QUIET);
+}
+
 static void reward_cutoff(worker *w, pab_move_t m, int depth, int ply)
 {
     const pab_game *g = w->sh->game;
@@ -328,6 +450,30 @@ static bool in_check(worker *w)
 
 /* ---- quiescence --------------------------------------------------------- */
 
+/* Quiescence needs the noisy moves alone: generate_noisy(), or the noisy
+ * stage of a staged game, in the game's score order. */
+static bool has_noisy(const pab_game *g)
+{
+    return g->generate_noisy != NULL || (g->flags & PAB_GAME_STAGED);
+}
+
+static int generate_noisy(worker *w, int ply)
+{
+    const pab_game *g = w->sh->game;
+    rt_work_done(RT_WORK_EXPAND);
+    if (g->generate_noisy != NULL) {
+        int n = g->generate_noisy(w->state, ply_moves(w, ply), w->sh->capacity,
+                                  g->user);
+        return generated(w, n, w->sh->capacity, 0);
+    }
+    pab_score_t none = 0;
+    int n = generate_stage(w, ply, 0, PAB_STAGE_NOISY, &none);
+    if (n > 1 && w->sh->cfg.move_ordering)
+        sort_scored(w, ply_moves(w, ply), ply_scores(w, ply), 0, n, ply,
+                    PAB_STAGE_NOISY);
+    return n;
+}
+
 pab_score_t ns_quiesce(worker *w, pab_score_t alpha, pab_score_t beta, int ply)
 {
     const pab_game *g = w->sh->game;
@@ -342,9 +488,13 @@ pab_score_t ns_quiesce(worker *w, pab_score_t alpha, pab_score_t beta, int ply)
     int n;
     if (ply < PAB_PLY_MAX - 1 && in_check(w)) {
         /* No standing pat in check: every evasion, and mate if none. */
-        n = generate(w, ply, &terminal);
+        int noisy;
+        n = generate_all(w, ply, &terminal, &noisy);
         if (n <= 0)
             return n < 0 ? 0 : score_from_game(g, terminal, ply);
+        if (w->scores != NULL && w->sh->cfg.move_ordering)
+            order_scored(w, moves, ply_scores(w, ply), n, noisy, ply,
+                         PAB_MOVE_NONE);
         best = -PAB_SCORE_INF;
     } else {
         best = evaluate(w, ply);
@@ -352,18 +502,15 @@ pab_score_t ns_quiesce(worker *w, pab_score_t alpha, pab_score_t beta, int ply)
             return best;
         if (best > alpha)
             alpha = best;
-        rt_work_done(RT_WORK_EXPAND);
-        n = g->generate_noisy(w->state, moves, w->sh->capacity, g->user);
-        if (n < 0 || (unsigned)n > w->sh->capacity) {
-            worker_fail(w, PAB_EGAME);
+        n = generate_noisy(w, ply);
+        if (n < 0)
             return 0;
-        }
     }
     for (int i = 0; i < n; i++) {
-        if (!make(w, moves[i]))
+        if (!make(w, moves[i], ply))
             continue;
         pab_score_t v = -ns_quiesce(w, -beta, -alpha, ply + 1);
-        unmake(w, moves[i]);
+        unmake(w, moves[i], ply);
         if (w->aborted)
             return 0;
         if (v > best) {
@@ -383,7 +530,7 @@ pab_score_t ns_quiesce(worker *w, pab_score_t alpha, pab_score_t beta, int ply)
 /* The horizon: quiescence when the game and the config allow it. */
 pab_score_t ns_horizon(worker *w, pab_score_t alpha, pab_score_t beta, int ply)
 {
-    if (w->sh->cfg.quiescence && w->sh->game->generate_noisy != NULL)
+    if (w->sh->cfg.quiescence && has_noisy(w->sh->game))
         return ns_quiesce(w, alpha, beta, ply);
     w->pv_len[ply] = 0;
     if (worker_node(w))
@@ -401,16 +548,16 @@ static bool null_move_cuts(worker *w, const ns_node *nd, ns_fn self,
                            pab_score_t *value)
 {
     const pab_game *g = w->sh->game;
-    if (!w->sh->cfg.null_move || g->make_null == NULL ||
+    if (!w->sh->cfg.null_move || !game_has_null(g) ||
         nd->depth < NULL_MIN_DEPTH || nd->static_eval < nd->beta ||
         PAB_SCORE_IS_WIN(nd->beta) || PAB_SCORE_IS_LOSS(nd->beta))
         return false;
-    if (!g->make_null(w->state, g->user))
+    if (!game_make_null(g, w->state, worker_undo(w, nd->ply)))
         return false;
     int r = NULL_R_BASE + nd->depth / NULL_R_DIV;
     pab_score_t v =
         -self(w, -nd->beta, -nd->beta + 1, nd->depth - 1 - r, nd->ply + 1, 0);
-    g->unmake_null(w->state, g->user);
+    game_unmake_null(g, w->state, worker_undo(w, nd->ply));
     if (w->aborted || v < nd->beta || declined(v))
         return false;
     /* An unproven mate from a null move is not trusted. */
@@ -469,7 +616,9 @@ bool ns_begin(worker *w, ns_node *nd, pab_score_t alpha, pab_score_t beta,
     nd->tt_move = PAB_MOVE_NONE;
     nd->searched = 0;
     nd->improved = -1;
-    nd->n = 0;
+    nd->n = nd->next = 0;
+    nd->stage = NS_STAGE_DONE;
+    nd->tried = PAB_MOVE_NONE;
     nd->settle = NULL;
     w->pv_len[ply] = 0;
     if (worker_node(w)) {
@@ -499,24 +648,15 @@ pab_move_t *ns_later(worker *w, const ns_node *nd)
     return w->later + (size_t)nd->ply * w->sh->capacity;
 }
 
-bool ns_expand(worker *w, ns_node *nd, ns_fn self, pab_score_t *value)
+/* Null move and futility, which need the static value but no moves. */
+static bool expand_prune(worker *w, ns_node *nd, ns_fn self, pab_score_t *value)
 {
     const pab_game *g = w->sh->game;
     const pab_config *cfg = &w->sh->cfg;
-    nd->n = generate(w, nd->ply, &nd->terminal);
-    if (nd->n <= 0) {
-        *value = nd->n < 0 ? 0 : score_from_game(g, nd->terminal, nd->ply);
-        nd->best = *value;
-        tt_save(w, nd);
-        return true;
-    }
-    nd->moves = ply_moves(w, nd->ply);
-    if (nd->ply == 0)
-        nd->n = root_filter(w, nd->moves, nd->n);
     nd->in_check = in_check(w);
     const bool want_eval =
         !(nd->flags & NS_PV) && !nd->in_check &&
-        ((cfg->null_move && g->make_null != NULL) ||
+        ((cfg->null_move && game_has_null(g)) ||
          (cfg->futility_pruning && nd->depth == FUTILITY_DEPTH));
     nd->static_eval = want_eval ? evaluate(w, nd->ply) : 0;
     if (want_eval && null_move_cuts(w, nd, self, value)) {
@@ -527,9 +667,118 @@ bool ns_expand(worker *w, ns_node *nd, ns_fn self, pab_score_t *value)
     nd->futile = want_eval && cfg->futility_pruning &&
                  nd->depth == FUTILITY_DEPTH &&
                  nd->static_eval + cfg->futility_margin <= nd->alpha;
-    if (cfg->move_ordering)
-        order_moves(w, nd->moves, nd->n, nd->ply, nd->tt_move);
     return false;
+}
+
+static void order(worker *w, ns_node *nd, int noisy)
+{
+    if (!w->sh->cfg.move_ordering)
+        return;
+    if (w->scores != NULL)
+        order_scored(w, nd->moves, ply_scores(w, nd->ply), nd->n, noisy,
+                     nd->ply, nd->tt_move);
+    else
+        order_moves(w, nd->moves, nd->n, nd->ply, nd->tt_move);
+}
+
+bool ns_expand(worker *w, ns_node *nd, ns_fn self, pab_score_t *value)
+{
+    int noisy;
+    nd->stage = NS_STAGE_DONE;
+    nd->next = 0;
+    nd->tried = PAB_MOVE_NONE;
+    nd->n = generate_all(w, nd->ply, &nd->terminal, &noisy);
+    if (nd->n <= 0) {
+        *value =
+            nd->n < 0 ? 0 : score_from_game(w->sh->game, nd->terminal, nd->ply);
+        nd->best = *value;
+        tt_save(w, nd);
+        return true;
+    }
+    nd->moves = ply_moves(w, nd->ply);
+    if (nd->ply == 0)
+        nd->n = root_filter(w, nd->moves, nd->n);
+    if (expand_prune(w, nd, self, value))
+        return true;
+    order(w, nd, noisy);
+    return false;
+}
+
+/* Staged generation pays where a node is left at its first cutoff, below
+ * the root (whose moves the root filter needs all at once). */
+bool ns_expand_staged(worker *w, ns_node *nd, ns_fn self, pab_score_t *value)
+{
+    if (!(w->sh->game->flags & PAB_GAME_STAGED) || nd->ply == 0)
+        return ns_expand(w, nd, self, value);
+    nd->moves = ply_moves(w, nd->ply);
+    nd->n = nd->next = 0;
+    nd->terminal = 0;
+    nd->tried = PAB_MOVE_NONE;
+    nd->stage = NS_STAGE_TABLE;
+    rt_work_done(RT_WORK_EXPAND);
+    rt_work_done(RT_WORK_SEARCH);
+    return expand_prune(w, nd, self, value);
+}
+
+/* The table move before any generation, if the game can vouch for it. */
+static bool stage_table(worker *w, ns_node *nd, pab_move_t *m)
+{
+    const pab_game *g = w->sh->game;
+    nd->stage = NS_STAGE_NOISY;
+    if (!w->sh->cfg.move_ordering || nd->tt_move == PAB_MOVE_NONE ||
+        g->move_valid == NULL || !g->move_valid(w->state, nd->tt_move, g->user))
+        return false;
+    nd->tried = *m = nd->tt_move;
+    return true;
+}
+
+/* The next stage's moves after those already at this ply, in order; the
+ * table move, if tried already, is not searched again. */
+static bool stage_generate(worker *w, ns_node *nd, unsigned stage)
+{
+    int at = nd->n;
+    int k = generate_stage(w, nd->ply, at, stage, &nd->terminal);
+    if (k < 0)
+        return false;
+    nd->n += k;
+    if (!w->sh->cfg.move_ordering)
+        return true;
+    int front = at;
+    if (nd->tried == PAB_MOVE_NONE &&
+        bring_forward_scored(nd->moves, ply_scores(w, nd->ply), at, nd->n,
+                             nd->tt_move))
+        front++;
+    sort_scored(w, nd->moves, ply_scores(w, nd->ply), front, nd->n, nd->ply,
+                stage);
+    return true;
+}
+
+bool ns_next(worker *w, ns_node *nd, pab_move_t *m)
+{
+    for (;;) {
+        while (nd->next < nd->n) {
+            *m = nd->moves[nd->next++];
+            if (*m != nd->tried)
+                return true;
+        }
+        switch (nd->stage) {
+        case NS_STAGE_TABLE:
+            if (stage_table(w, nd, m))
+                return true;
+            break;
+        case NS_STAGE_NOISY:
+            nd->stage = NS_STAGE_QUIET;
+            if (!stage_generate(w, nd, PAB_STAGE_NOISY))
+                return false;
+            break;
+        case NS_STAGE_QUIET:
+            nd->stage = NS_STAGE_DONE;
+            if (!stage_generate(w, nd, PAB_STAGE_QUIET))
+                return false;
+            break;
+        default: return false;
+        }
+    }
 }
 
 /* ns_move's scout_flags hold two sets: the scout's own below
@@ -573,7 +822,7 @@ bool ns_move(worker *w, ns_node *nd, pab_move_t m, ns_fn child,
             nd->best = bound;
         return false;
     }
-    if (!make(w, m))
+    if (!make(w, m, nd->ply))
         return false;
     const int ext = cfg->check_extension && in_check(w) ? 1 : 0;
     const int new_depth = nd->depth - 1 + ext;
@@ -592,7 +841,7 @@ bool ns_move(worker *w, ns_node *nd, pab_move_t m, ns_fn child,
                        NS_PV | research_part(scout_flags));
         }
     }
-    unmake(w, m);
+    unmake(w, m, nd->ply);
     *value = v;
     return true;
 }
@@ -618,8 +867,17 @@ bool ns_record(worker *w, ns_node *nd, pab_move_t m, pab_score_t v)
 pab_score_t ns_close(worker *w, ns_node *nd)
 {
     count_best_index(w, nd->improved);
-    if (nd->searched == 0 && nd->best == -PAB_SCORE_INF)
-        return score_from_game(w->sh->game, nd->terminal, nd->ply);
+    if (nd->searched == 0 && nd->best == -PAB_SCORE_INF) {
+        pab_score_t v = score_from_game(w->sh->game, nd->terminal, nd->ply);
+        if (nd->stage == NS_STAGE_DONE && nd->n == 0 &&
+            nd->tried == PAB_MOVE_NONE) {
+            /* A staged node that found no move at all: stored as
+             * ns_expand stores a position without moves. */
+            nd->best = v;
+            tt_save(w, nd);
+        }
+        return v;
+    }
     tt_save(w, nd);
     return nd->best;
 }
@@ -632,14 +890,15 @@ pab_score_t ns_search(worker *w, pab_score_t alpha, pab_score_t beta, int depth,
     ns_node nd;
     pab_score_t v;
     if (ns_begin(w, &nd, alpha, beta, depth, ply, flags, &v) ||
-        ns_probe(w, &nd, &v) || ns_expand(w, &nd, ns_search, &v))
+        ns_probe(w, &nd, &v) || ns_expand_staged(w, &nd, ns_search, &v))
         return v;
-    for (int i = 0; i < nd.n; i++) {
-        if (!ns_move(w, &nd, nd.moves[i], ns_search, 0, NULL, &v))
+    pab_move_t m;
+    while (ns_next(w, &nd, &m)) {
+        if (!ns_move(w, &nd, m, ns_search, 0, NULL, &v))
             continue;
         if (w->aborted)
             return 0;
-        if (ns_record(w, &nd, nd.moves[i], v))
+        if (ns_record(w, &nd, m, v))
             break;
     }
     return ns_close(w, &nd);
@@ -673,10 +932,10 @@ pab_score_t ns_plain(worker *w, pab_score_t alpha, pab_score_t beta, int depth,
     pab_score_t score = alpha;
     int searched = 0, improved = -1;
     for (int i = 0; i < n; i++) {
-        if (!make(w, moves[i]))
+        if (!make(w, moves[i], ply))
             continue;
         v = -ns_plain(w, -beta, -score, depth - 1, ply + 1, 0);
-        unmake(w, moves[i]);
+        unmake(w, moves[i], ply);
         if (w->aborted)
             return 0;
         searched++;
@@ -706,11 +965,11 @@ unsigned ns_root_moves(worker *w, pab_move_t *first, pab_score_t *terminal)
     if (n > 0)
         n = root_filter(w, moves, n);
     for (int i = 0; i < n; i++) {
-        if (!make(w, moves[i]))
+        if (!make(w, moves[i], 0))
             continue; /* make() already took it back */
         if (legal++ == 0)
             *first = moves[i];
-        unmake(w, moves[i]);
+        unmake(w, moves[i], 0);
     }
     *terminal = score_from_game(w->sh->game, *terminal, 0);
     return legal;

@@ -17,7 +17,9 @@
 typedef struct perft_ctx {
     const pab_game *game;
     void *state;
-    pab_move_t *moves; /* depth * capacity */
+    pab_move_t *moves;   /* depth * capacity */
+    int32_t *scores;     /* capacity: the game's scores, unused here */
+    unsigned char *undo; /* depth * undo_size */
     unsigned capacity;
     unsigned flags;
     int error;
@@ -43,10 +45,12 @@ static uint64_t perft_count(perft_ctx *c, int depth, int ply)
 {
     const pab_game *g = c->game;
     pab_move_t *moves = c->moves + (size_t)ply * c->capacity;
+    void *undo = c->undo ? c->undo + (size_t)ply * g->undo_size : NULL;
     pab_score_t terminal = 0;
     if (perft_halted(c))
         return 0;
-    int n = g->generate(c->state, moves, c->capacity, &terminal, g->user);
+    int n =
+        game_generate(g, c->state, moves, c->scores, c->capacity, &terminal);
     if (n < 0 || (unsigned)n > c->capacity) {
         c->error = PAB_EGAME;
         return 0;
@@ -57,9 +61,9 @@ static uint64_t perft_count(perft_ctx *c, int depth, int ply)
         return (uint64_t)n;
     uint64_t total = 0;
     for (int i = 0; i < n && c->error == 0; i++) {
-        if (g->make(c->state, moves[i], g->user))
+        if (game_make(g, c->state, moves[i], undo))
             total += depth == 1 ? 1 : perft_count(c, depth - 1, ply + 1);
-        g->unmake(c->state, moves[i], g->user);
+        game_unmake(g, c->state, moves[i], undo);
     }
     return total;
 }
@@ -85,12 +89,17 @@ int perft_run(const pab_game *game, const void *state, int depth,
     if (c.state == NULL)
         return rc;
     c.moves = malloc(sizeof(pab_move_t) * c.capacity * (size_t)depth);
-    if (c.moves == NULL) {
-        state_free(game, c.state);
-        return PAB_ENOMEM;
-    }
-    uint64_t total = perft_count(&c, depth, 0);
+    c.scores = malloc(sizeof(int32_t) * c.capacity);
+    c.undo = game->undo_size ? malloc(game->undo_size * (size_t)depth) : NULL;
+    uint64_t total = 0;
+    if (c.moves == NULL || c.scores == NULL ||
+        (game->undo_size && c.undo == NULL))
+        c.error = PAB_ENOMEM;
+    else
+        total = perft_count(&c, depth, 0);
     free(c.moves);
+    free(c.scores);
+    free(c.undo);
     state_free(game, c.state);
     if (c.error < 0)
         return c.error;
@@ -106,5 +115,7 @@ int pab_perft(const pab_game *game, const void *state, int depth,
     int rc = game_validate(game);
     if (rc < 0)
         return rc;
-    return perft_run(game, state, depth, flags, NULL, 0, count);
+    pab_game g; /* the caller's table may be of an older layout */
+    game_copy(&g, game);
+    return perft_run(&g, state, depth, flags, NULL, 0, count);
 }

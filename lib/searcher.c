@@ -45,8 +45,7 @@ static int searcher_new(pab_searcher **out, const pab_game *game)
         free(s);
         return PAB_ENOMEM;
     }
-    memcpy(&s->game, game, game->size);
-    s->game.size = sizeof s->game;
+    game_copy(&s->game, game);
     *out = s;
     return 0;
 }

@@ -135,10 +135,11 @@ bool sp_save_position(worker *w, split_point *sp, int q, int ply)
     }
     for (int p = ply - 1; p >= q; p--) {
         const sp_frame *f = t->frame[p];
+        /* The undo records stay ours: the copy is taken back at once. */
         if (f->expanding)
-            g->unmake_null(sp->state, g->user);
+            game_unmake_null(g, sp->state, worker_undo(w, p));
         else
-            g->unmake(sp->state, f->cur_move, g->user);
+            game_unmake(g, sp->state, f->cur_move, worker_undo(w, p));
     }
     return true;
 }

@@ -41,6 +41,16 @@ int worker_init(worker *w, search *sh, const void *root)
     w->later = malloc(sizeof(pab_move_t) * sh->capacity * PAB_PLY_MAX);
     if (w->moves == NULL || w->later == NULL)
         goto nomem;
+    if (g->generate_scored != NULL) {
+        w->scores = malloc(sizeof(int32_t) * sh->capacity * PAB_PLY_MAX);
+        if (w->scores == NULL)
+            goto nomem;
+    }
+    if (g->undo_size > 0) {
+        w->undo = malloc(g->undo_size * PAB_PLY_MAX);
+        if (w->undo == NULL)
+            goto nomem;
+    }
     if (g->move_index != NULL) {
         w->history = calloc(g->move_index_count, sizeof *w->history);
         if (w->history == NULL)
@@ -61,6 +71,10 @@ void worker_release(worker *w)
     free(w->moves);
     free(w->later);
     free(w->history);
+    free(w->scores);
+    free(w->undo);
+    w->scores = NULL;
+    w->undo = NULL;
     w->state = NULL;
     w->moves = NULL;
     w->later = NULL;

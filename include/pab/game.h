@@ -66,6 +66,16 @@ typedef uint32_t pab_move_t;
 #define PAB_GAME_DISTANCE_SCORES                                               \
     0x1u /* scores near +-PAB_SCORE_MATE are distances */
 
+/* pab_game.flags: generate_scored() answers PAB_STAGE_NOISY and
+ * PAB_STAGE_QUIET, so the library can search the table move and the noisy
+ * moves before the quiet ones are generated (libpab 0.4). */
+#define PAB_GAME_STAGED 0x2u
+
+/* The `stage` argument of generate_scored() (libpab 0.4). */
+#define PAB_STAGE_ALL   0u /* every move, as generate() */
+#define PAB_STAGE_NOISY 1u /* the tactical moves (PAB_MOVE_TACTICAL) */
+#define PAB_STAGE_QUIET 2u /* the others; their union is PAB_STAGE_ALL */
+
 /* pab_game.move_flags() result bits */
 #define PAB_MOVE_TACTICAL                                                      \
     0x1u                    /* capture, promotion: never reduced or pruned     \
@@ -85,25 +95,25 @@ typedef struct pab_game {
     unsigned flags;     /* PAB_GAME_* */
     void *user;         /* passed to every callback */
 
-    /* Required.  Write the moves of `state` into moves[0..capacity) in the
-     * order they should be searched (best first as far as the game can
-     * tell) and return how many.  Return 0 when the position is over and
-     * store its score (side to move's view) in *terminal.  A pseudo-legal
-     * generator also stores there the value the position would have if
-     * every move it returns proved illegal (mate or stalemate); the library
-     * sets *terminal to 0 before each call.  A negative return is an error
-     * and stops the search with PAB_EGAME. */
+    /* Required (or generate_scored).  Write the moves of `state` into
+     * moves[0..capacity) in the order they should be searched (best first as
+     * far as the game can tell) and return how many.  Return 0 when the
+     * position is over and store its score (side to move's view) in *terminal.
+     * A pseudo-legal generator also stores there the value the position would
+     * have if every move it returns proved illegal (mate or stalemate); the
+     * library sets *terminal to 0 before each call.  A negative return is an
+     * error and stops the search with PAB_EGAME. */
     int (*generate)(const void *state, pab_move_t *moves, unsigned capacity,
                     pab_score_t *terminal, void *user);
-    /* Required.  Play `move`.  Return false if the move turned out to be
-     * illegal (a pseudo-legal generator); the library then calls unmake()
-     * and skips it. */
+    /* Required (or make_undo).  Play `move`.  Return false if the move turned
+     * out to be illegal (a pseudo-legal generator); the library then calls
+     * unmake() and skips it. */
     bool (*make)(void *state, pab_move_t move, void *user);
-    /* Required.  Take back the last move made by make(). */
+    /* Required (or unmake_undo).  Take back the last move made by make(). */
     void (*unmake)(void *state, pab_move_t move, void *user);
-    /* Required.  Static value for the side to move.  The library calls it at
-     * the horizon without calling generate(), so it must score a finished
-     * game exactly as generate() would. */
+    /* Required (or evaluate_mut).  Static value for the side to move.  The
+     * library calls it at the horizon without calling generate(), so it must
+     * score a finished game exactly as generate() would. */
     pab_score_t (*evaluate)(const void *state, void *user);
     /* Required.  64-bit key of the position (Zobrist or any good mix). */
     uint64_t (*hash)(const void *state, void *user);
@@ -141,11 +151,51 @@ typedef struct pab_game {
      * table, so a stored value reached along another path cannot hide a
      * repetition.  Default: only generate() ends games. */
     bool (*decided)(const void *state, pab_score_t *score, void *user);
+
+    /* ---- libpab 0.4 (PAB_GAME_SIZE_V2): what a ported engine needs; see
+     * pab-porting(7).  A callback below that takes `void *state` gets the
+     * calling thread's own position: it may change it while it runs if it
+     * leaves it as it found it. */
+
+    /* Bytes of undo data one make_undo() keeps; the library owns a buffer
+     * of this size for every ply of every thread.  0: none. */
+    size_t undo_size;
+    /* Optional, both or neither (with undo_size > 0); they replace make()
+     * and unmake(), which may then be NULL.  make_undo() writes into
+     * `undo` what unmake_undo() needs to take the move back; the library
+     * hands unmake_undo() the same bytes, untouched. */
+    bool (*make_undo)(void *state, pab_move_t move, void *undo, void *user);
+    void (*unmake_undo)(void *state, pab_move_t move, const void *undo,
+                        void *user);
+    /* Optional, both or neither, only with make_undo(): the null move with
+     * undo data; they replace make_null() and unmake_null(). */
+    bool (*make_null_undo)(void *state, void *undo, void *user);
+    void (*unmake_null_undo)(void *state, const void *undo, void *user);
+    /* Optional: generate() with the game's own ordering score for every
+     * move (larger first) in scores[0..n), by stage (PAB_STAGE_*).
+     * Without PAB_GAME_STAGED the library asks only for PAB_STAGE_ALL;
+     * with it only for PAB_STAGE_NOISY and then, if no cutoff came first,
+     * PAB_STAGE_QUIET.  *terminal is read after PAB_STAGE_ALL and
+     * PAB_STAGE_QUIET, as generate() stores it.  It replaces generate(),
+     * which may then be NULL.  See pab(7), MOVE ORDERING. */
+    int (*generate_scored)(void *state, unsigned stage, pab_move_t *moves,
+                           int32_t *scores, unsigned capacity,
+                           pab_score_t *terminal, void *user);
+    /* Optional, for PAB_GAME_STAGED: whether `move` (a table move from
+     * another position with the same key, perhaps) is one generate would
+     * return here.  With it the table move is searched before anything is
+     * generated. */
+    bool (*move_valid)(void *state, pab_move_t move, void *user);
+    /* Optional: evaluate() on a mutable position; it replaces evaluate(),
+     * which may then be NULL. */
+    pab_score_t (*evaluate_mut)(void *state, void *user);
 } pab_game;
 
 /* The size of each published layout of pab_game: game.size must be one of
- * these (see pab(7), ABI POLICY).  Only one layout so far. */
-#define PAB_GAME_SIZE_V1 sizeof(pab_game)
+ * these (see pab(7), ABI POLICY).
+ *   V1 (libpab 0.1): up to decided     V2 (libpab 0.4): up to evaluate_mut */
+#define PAB_GAME_SIZE_V1 offsetof(pab_game, undo_size)
+#define PAB_GAME_SIZE_V2 sizeof(pab_game)
 
 PAB_API void pab_game_init_size(pab_game *game, size_t size);
 
