@@ -211,12 +211,20 @@ struct ns_node {
     /* ns_next's place: moves[next..n) are left of the stages generated;
      * `tried` is the table move searched before any (staged games). */
     int next;
-    unsigned stage; /* NS_STAGE_*: what ns_next generates next */
+    unsigned stage; /* NS_STAGE_*: what ns_next does next */
     pab_move_t tried;
+    int end;            /* moves generated so far, at moves[0..end) */
+    int bad, noisy_end; /* the noisy moves kept for after the quiet ones */
 };
 
 /* The stages of a staged node (ns_expand_staged), in order. */
-enum { NS_STAGE_TABLE, NS_STAGE_NOISY, NS_STAGE_QUIET, NS_STAGE_DONE };
+enum {
+    NS_STAGE_TABLE,
+    NS_STAGE_NOISY,
+    NS_STAGE_QUIET,
+    NS_STAGE_BAD,
+    NS_STAGE_DONE
+};
 
 /* An algorithm's marks around a scout search: starting before its first
  * null-window call, finished after its last. */

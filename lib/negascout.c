@@ -37,6 +37,8 @@
  */
 #include "config.h"
 
+#include <string.h>
+
 #include "internal.h"
 
 /* Late-move reductions start after this many moves, from this depth, and
@@ -339,6 +341,34 @@ static bool bring_forward_scored(pab_move_t *moves, int32_t *scores, int from,
     return false;
 }
 
+/* The first of the sorted moves[from..to) the game scores below 0 (a
+ * capture that loses material): a staged game's noisy moves from there
+ * are searched after its quiet ones. */
+static int first_bad(const int32_t *scores, int from, int to)
+{
+    while (from < to && scores[from] >= 0)
+        from++;
+    return from;
+}
+
+/* A staged game's order in one list: the bad noisy moves of
+ * [front, noisy) go behind the quiet moves [noisy, n). */
+static void defer_bad(pab_move_t *moves, int32_t *scores, int front, int noisy,
+                      int n)
+{
+    const int bad = first_bad(scores, front, noisy), k = noisy - bad;
+    pab_move_t m[PAB_MAX_MOVES];
+    int32_t sc[PAB_MAX_MOVES];
+    if (k == 0 || k > PAB_MAX_MOVES)
+        return;
+    memcpy(m, moves + bad, sizeof *m * (size_t)k);
+    memcpy(sc, scores + bad, sizeof *sc * (size_t)k);
+    memmove(moves + bad, moves + noisy, sizeof *m * (size_t)(n - noisy));
+    memmove(scores + bad, scores + noisy, sizeof *sc * (size_t)(n - noisy));
+    memcpy(moves + n - k, m, sizeof *m * (size_t)k);
+    memcpy(scores + n - k, sc, sizeof *sc * (size_t)k);
+}
+
 /* The table move first, then each stage's moves by the game's scores
  * (noisy ones ahead of quiet ones for a staged game: `noisy` of them). */
 static void order_scored(worker *w, pab_move_t *moves, int32_t *scores, int n,
@@ -358,6 +388,7 @@ static void order_scored(worker *w, pab_move_t *moves, int32_t *scores, int n,
     sort_scored(w, moves, scores, front, noisy, ply, PAB_STAGE_NOISY);
     sort_scored(w, moves, scores, noisy > front ? noisy : front, n, ply,
                 PAB_STAGE_QUIET);
+    defer_bad(moves, scores, front, noisy, n);
 }
 
 static void reward_cutoff(worker *w, pab_move_t m, int depth, int ply)
@@ -616,7 +647,7 @@ bool ns_begin(worker *w, ns_node *nd, pab_score_t alpha, pab_score_t beta,
     nd->tt_move = PAB_MOVE_NONE;
     nd->searched = 0;
     nd->improved = -1;
-    nd->n = nd->next = 0;
+    nd->n = nd->next = nd->end = 0;
     nd->stage = NS_STAGE_DONE;
     nd->tried = PAB_MOVE_NONE;
     nd->settle = NULL;
@@ -687,7 +718,7 @@ bool ns_expand(worker *w, ns_node *nd, ns_fn self, pab_score_t *value)
     nd->stage = NS_STAGE_DONE;
     nd->next = 0;
     nd->tried = PAB_MOVE_NONE;
-    nd->n = generate_all(w, nd->ply, &nd->terminal, &noisy);
+    nd->n = nd->end = generate_all(w, nd->ply, &nd->terminal, &noisy);
     if (nd->n <= 0) {
         *value =
             nd->n < 0 ? 0 : score_from_game(w->sh->game, nd->terminal, nd->ply);
@@ -711,7 +742,7 @@ bool ns_expand_staged(worker *w, ns_node *nd, ns_fn self, pab_score_t *value)
     if (!(w->sh->game->flags & PAB_GAME_STAGED) || nd->ply == 0)
         return ns_expand(w, nd, self, value);
     nd->moves = ply_moves(w, nd->ply);
-    nd->n = nd->next = 0;
+    nd->n = nd->next = nd->end = 0;
     nd->terminal = 0;
     nd->tried = PAB_MOVE_NONE;
     nd->stage = NS_STAGE_TABLE;
@@ -732,24 +763,38 @@ static bool stage_table(worker *w, ns_node *nd, pab_move_t *m)
     return true;
 }
 
-/* The next stage's moves after those already at this ply, in order; the
- * table move, if tried already, is not searched again. */
-static bool stage_generate(worker *w, ns_node *nd, unsigned stage)
+/* The next stage's moves after those already generated at this ply, in
+ * order, and where they start; the table move, if tried already, is not
+ * searched again. */
+static int stage_generate(worker *w, ns_node *nd, unsigned stage)
 {
-    int at = nd->n;
+    const int at = nd->end;
     int k = generate_stage(w, nd->ply, at, stage, &nd->terminal);
     if (k < 0)
-        return false;
-    nd->n += k;
+        return -1;
+    nd->end += k;
+    nd->next = at;
+    nd->n = nd->end;
     if (!w->sh->cfg.move_ordering)
-        return true;
+        return at;
+    int32_t *scores = ply_scores(w, nd->ply);
     int front = at;
     if (nd->tried == PAB_MOVE_NONE &&
-        bring_forward_scored(nd->moves, ply_scores(w, nd->ply), at, nd->n,
-                             nd->tt_move))
+        bring_forward_scored(nd->moves, scores, at, nd->end, nd->tt_move))
         front++;
-    sort_scored(w, nd->moves, ply_scores(w, nd->ply), front, nd->n, nd->ply,
-                stage);
+    sort_scored(w, nd->moves, scores, front, nd->end, nd->ply, stage);
+    return front;
+}
+
+/* The noisy stage, its bad moves held back for after the quiet ones. */
+static bool stage_noisy(worker *w, ns_node *nd)
+{
+    int front = stage_generate(w, nd, PAB_STAGE_NOISY);
+    if (front < 0)
+        return false;
+    nd->bad = nd->n = w->sh->cfg.move_ordering
+                          ? first_bad(ply_scores(w, nd->ply), front, nd->end)
+                          : nd->end;
     return true;
 }
 
@@ -768,13 +813,19 @@ bool ns_next(worker *w, ns_node *nd, pab_move_t *m)
             break;
         case NS_STAGE_NOISY:
             nd->stage = NS_STAGE_QUIET;
-            if (!stage_generate(w, nd, PAB_STAGE_NOISY))
+            if (!stage_noisy(w, nd))
                 return false;
             break;
         case NS_STAGE_QUIET:
-            nd->stage = NS_STAGE_DONE;
-            if (!stage_generate(w, nd, PAB_STAGE_QUIET))
+            nd->stage = NS_STAGE_BAD;
+            nd->noisy_end = nd->end;
+            if (stage_generate(w, nd, PAB_STAGE_QUIET) < 0)
                 return false;
+            break;
+        case NS_STAGE_BAD:
+            nd->stage = NS_STAGE_DONE;
+            nd->next = nd->bad;
+            nd->n = nd->noisy_end;
             break;
         default: return false;
         }
@@ -869,7 +920,7 @@ pab_score_t ns_close(worker *w, ns_node *nd)
     count_best_index(w, nd->improved);
     if (nd->searched == 0 && nd->best == -PAB_SCORE_INF) {
         pab_score_t v = score_from_game(w->sh->game, nd->terminal, nd->ply);
-        if (nd->stage == NS_STAGE_DONE && nd->n == 0 &&
+        if (nd->stage == NS_STAGE_DONE && nd->end == 0 &&
             nd->tried == PAB_MOVE_NONE) {
             /* A staged node that found no move at all: stored as
              * ns_expand stores a position without moves. */

@@ -64,3 +64,12 @@ tests_test_simulate_LDADD = $(TEST_LIBS)
 # pab-bench compare tells a busy machine (two spinners beside it).
 PLAIN_TESTS += tests/check_bench.sh
 EXTRA_DIST += tests/check_bench.sh
+
+# The libpab 0.4 game table: undo records, scored and staged generation.
+if HAVE_CRITERION
+UNIT_TESTS += tests/test_porting
+check_PROGRAMS += tests/test_porting
+endif
+tests_test_porting_SOURCES = tests/test_porting.c
+tests_test_porting_CFLAGS = $(TEST_CFLAGS)
+tests_test_porting_LDADD = $(TEST_LIBS)
