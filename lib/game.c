@@ -114,49 +114,7 @@ void state_free(const pab_game *game, void *state)
     free(state);
 }
 
-/* ---- the callbacks a job has two of ------------------------------------ */
-
-bool game_make(const pab_game *g, void *state, pab_move_t m, void *undo)
-{
-    if (g->make_undo != NULL)
-        return g->make_undo(state, m, undo, g->user);
-    return g->make(state, m, g->user);
-}
-
-void game_unmake(const pab_game *g, void *state, pab_move_t m, const void *undo)
-{
-    if (g->unmake_undo != NULL)
-        g->unmake_undo(state, m, undo, g->user);
-    else
-        g->unmake(state, m, g->user);
-}
-
-bool game_has_null(const pab_game *g)
-{
-    return g->make_null_undo != NULL || g->make_null != NULL;
-}
-
-bool game_make_null(const pab_game *g, void *state, void *undo)
-{
-    if (g->make_null_undo != NULL)
-        return g->make_null_undo(state, undo, g->user);
-    return g->make_null(state, g->user);
-}
-
-void game_unmake_null(const pab_game *g, void *state, const void *undo)
-{
-    if (g->unmake_null_undo != NULL)
-        g->unmake_null_undo(state, undo, g->user);
-    else
-        g->unmake_null(state, g->user);
-}
-
-pab_score_t game_evaluate(const pab_game *g, void *state)
-{
-    if (g->evaluate_mut != NULL)
-        return g->evaluate_mut(state, g->user);
-    return g->evaluate(state, g->user);
-}
+/* ---- generation through either callback ------------------------------ */
 
 /* One stage of generate_scored(), the terminal value reset first as
  * generate()'s contract promises. */

@@ -35,14 +35,53 @@ unsigned game_capacity(const pab_game *game);
  * layout lacks are zero. */
 void game_copy(pab_game *dst, const pab_game *src);
 /* The jobs with an old callback and a libpab 0.4 one: whichever the game
- * set.  `undo` is the ply's undo record (NULL without undo_size). */
-bool game_make(const pab_game *g, void *state, pab_move_t m, void *undo);
-void game_unmake(const pab_game *g, void *state, pab_move_t m,
-                 const void *undo);
-bool game_has_null(const pab_game *g);
-bool game_make_null(const pab_game *g, void *state, void *undo);
-void game_unmake_null(const pab_game *g, void *state, const void *undo);
-pab_score_t game_evaluate(const pab_game *g, void *state);
+ * set.  `undo` is the ply's undo record (NULL without undo_size).  Inline:
+ * they sit on the path of every node. */
+static inline bool game_make(const pab_game *g, void *state, pab_move_t m,
+                             void *undo)
+{
+    if (g->make_undo != NULL)
+        return g->make_undo(state, m, undo, g->user);
+    return g->make(state, m, g->user);
+}
+
+static inline void game_unmake(const pab_game *g, void *state, pab_move_t m,
+                               const void *undo)
+{
+    if (g->unmake_undo != NULL)
+        g->unmake_undo(state, m, undo, g->user);
+    else
+        g->unmake(state, m, g->user);
+}
+
+static inline bool game_has_null(const pab_game *g)
+{
+    return g->make_null_undo != NULL || g->make_null != NULL;
+}
+
+static inline bool game_make_null(const pab_game *g, void *state, void *undo)
+{
+    if (g->make_null_undo != NULL)
+        return g->make_null_undo(state, undo, g->user);
+    return g->make_null(state, g->user);
+}
+
+static inline void game_unmake_null(const pab_game *g, void *state,
+                                    const void *undo)
+{
+    if (g->unmake_null_undo != NULL)
+        g->unmake_null_undo(state, undo, g->user);
+    else
+        g->unmake_null(state, g->user);
+}
+
+static inline pab_score_t game_evaluate(const pab_game *g, void *state)
+{
+    if (g->evaluate_mut != NULL)
+        return g->evaluate_mut(state, g->user);
+    return g->evaluate(state, g->user);
+}
+
 /* Every move (both stages of a staged game, the noisy ones first), with
  * the game's scores when it gives them (`scores` has room for capacity
  * of them then).  The count, or negative when the game failed. */

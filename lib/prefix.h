@@ -20,14 +20,8 @@
 #define answer_without_search  pab__answer_without_search
 #define game_capacity          pab__game_capacity
 #define game_copy              pab__game_copy
-#define game_evaluate          pab__game_evaluate
 #define game_generate          pab__game_generate
 #define game_generate_stage    pab__game_generate_stage
-#define game_has_null          pab__game_has_null
-#define game_make              pab__game_make
-#define game_make_null         pab__game_make_null
-#define game_unmake            pab__game_unmake
-#define game_unmake_null       pab__game_unmake_null
 #define game_validate          pab__game_validate
 #define iterate                pab__iterate
 #define ns_begin               pab__ns_begin
