@@ -31,14 +31,6 @@ void pab_config_init_size(pab_config *c, size_t size)
     c->size = size;
 }
 
-/* A caller's config is one of the published layouts (PAB_CONFIG_SIZE_V*):
- * fields added later are checked only when its size covers them. */
-static bool published_size(size_t size)
-{
-    return size == PAB_CONFIG_SIZE_V1 || size == PAB_CONFIG_SIZE_V2 ||
-           size == PAB_CONFIG_SIZE_V3;
-}
-
 static int validate_variants(const pab_config *c)
 {
     if (c->defer_depth < 0 || c->defer_depth > PAB_DEPTH_MAX)
@@ -75,11 +67,23 @@ static int validate_simulation(const pab_config *c)
     return 0;
 }
 
+/* libpab 0.4: the tunables' ranges (the options table's), and a soft
+ * limit that comes before the hard one. */
+static int validate_tuning(const pab_config *c)
+{
+    if (c->size < PAB_CONFIG_SIZE_V4)
+        return 0;
+    if (c->time_soft_ms > 0 && c->time_limit_ms > 0 &&
+        c->time_soft_ms > c->time_limit_ms)
+        return PAB_EINVAL;
+    return options_validate_from(c, offsetof(pab_config, progress_interval_ms));
+}
+
 int pab_config_validate(const pab_config *c)
 {
     if (c == NULL)
         return PAB_EINVAL;
-    if (!published_size(c->size))
+    if (!options_layout_published(c->size))
         return PAB_EVERSION;
     if ((int)c->algorithm < 0 || (int)c->algorithm >= PAB_ALGO_COUNT)
         return PAB_EALGO;
@@ -96,5 +100,7 @@ int pab_config_validate(const pab_config *c)
         (c->futility_margin < 0 || c->futility_margin > PAB_SCORE_MAX))
         return PAB_EINVAL;
     int rc = validate_variants(c);
-    return rc < 0 ? rc : validate_simulation(c);
+    if (rc == 0)
+        rc = validate_simulation(c);
+    return rc < 0 ? rc : validate_tuning(c);
 }

@@ -24,6 +24,11 @@
 
 /* Store every named option's default in *c (a full-size config). */
 void options_set_defaults(pab_config *c);
+/* One of the PAB_CONFIG_SIZE_V* layouts. */
+bool options_layout_published(size_t size);
+/* PAB_EINVAL if a number option stored at `offset` or later (and inside
+ * the caller's layout) is out of its range, else 0. */
+int options_validate_from(const pab_config *c, size_t offset);
 
 /* ---- game.c: the game table and positions ---------------------------- */
 
@@ -139,6 +144,17 @@ typedef struct worker {
     /* The algorithm's own per-thread state, or NULL (splitpoint.c: this
      * thread's frames, split points and requests). */
     void *algo;
+    /* The main worker's own: the iteration in progress (0: none), the
+     * root moves it started in its current root search, when the next
+     * periodic progress report is due, and the soft time limit's view of
+     * the iterations (see worker_poll). */
+    int iteration;
+    unsigned root_started;
+    uint64_t progress_ns;
+    pab_move_t steady_move; /* best move of the last completed iteration */
+    int steady;             /* completed iterations in a row that chose it */
+    bool failed_low;        /* the root search in progress failed low */
+    bool soft_stopped;      /* the soft limit ended the search early */
 } worker;
 
 /* What every thread of one search shares. */
@@ -179,6 +195,11 @@ void worker_release(worker *w);
  * stop. */
 bool worker_node(worker *w);
 void worker_fail(worker *w, int err);
+/* The main worker started root move m (the progress callback's report). */
+void worker_root_move(worker *w, pab_move_t m);
+/* After a completed iteration with best move m: true when the soft time
+ * limit says not to start another. */
+bool worker_soft_done(worker *w, pab_move_t m);
 void stats_add(pab_stats *sum, const pab_stats *add);
 /* True once a limit, a callback error or a stop for this search's ticket
  * ended it. */

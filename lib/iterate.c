@@ -54,10 +54,14 @@ static pab_score_t aspirate(worker *w, ns_fn root, int depth, pab_score_t guess)
         beta = guess + delta > PAB_SCORE_INF ? PAB_SCORE_INF : guess + delta;
     }
     for (;;) {
+        w->root_started = 0;
         pab_score_t v = root(w, alpha, beta, depth, 0, NS_PV);
         if (w->aborted)
             return v;
-        if (v <= alpha && alpha > -PAB_SCORE_INF)
+        /* A fail low at the root: the best move is in doubt, and the soft
+         * time limit waits for the answer. */
+        w->failed_low = v <= alpha && alpha > -PAB_SCORE_INF;
+        if (w->failed_low)
             alpha = v - delta < -PAB_SCORE_INF ? -PAB_SCORE_INF : v - delta;
         else if (v >= beta && beta < PAB_SCORE_INF)
             beta = v + delta > PAB_SCORE_INF ? PAB_SCORE_INF : v + delta;
@@ -108,6 +112,8 @@ void iterate(worker *w, ns_fn root, int depth_offset, bool report)
     for (int d = first; d <= cfg->max_depth; d++) {
         int depth =
             d + depth_offset > PAB_DEPTH_MAX ? PAB_DEPTH_MAX : d + depth_offset;
+        if (report)
+            w->iteration = depth;
         /* MultiPV: line i searches the root without lines 0..i-1. */
         for (unsigned i = 0; i < sh->lines; i++) {
             if (search_halted(sh)) {
@@ -125,7 +131,8 @@ void iterate(worker *w, ns_fn root, int depth_offset, bool report)
         sort_lines(lines, sh->lines);
         if (report)
             report_iteration(w, depth, lines, sh->lines);
-        if (mate_found(sh, lines[0].score))
+        if (mate_found(sh, lines[0].score) ||
+            (report && worker_soft_done(w, lines[0].move)))
             return;
     }
 }

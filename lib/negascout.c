@@ -41,25 +41,15 @@
 
 #include "internal.h"
 
-/* Late-move reductions start after this many moves, from this depth, and
- * take LMR_R plies off. */
-#define LMR_MIN_MOVES 3
-#define LMR_MIN_DEPTH 3
-#define LMR_R         1
-/* A late quiet move of a non-PV node, LMR_DEEP_MOVES into the list, loses
- * LMR_DEEP_R plies from LMR_DEEP_DEPTH on: deep enough that the
- * verification at full depth still costs little beside the saving. */
-#define LMR_DEEP_MOVES (2 * LMR_MIN_MOVES)
-#define LMR_DEEP_DEPTH 6
-#define LMR_DEEP_R     2
-/* Null-move reduction: R = NULL_R_BASE + depth / NULL_R_DIV. */
-#define NULL_R_BASE    2
-#define NULL_R_DIV     6
-#define NULL_MIN_DEPTH 3
-/* Futility pruning at frontier nodes only: one ply from the horizon a
- * quiet move can gain little beyond the static evaluation plus the margin,
- * deeper it can. */
-#define FUTILITY_DEPTH 1
+/* The reductions, the null move and futility pruning take their amounts
+ * from the config (pab_config's tunables, libpab 0.4); the defaults there
+ * are the values this search was measured with: late-move reductions
+ * start after 3 moves from depth 3 and take 1 ply off; a late quiet move
+ * of a non-PV node, 6 moves into the list, loses 2 plies from depth 6 on
+ * (deep enough that the verification at full depth still costs little
+ * beside the saving); the null move reduces by 2 + depth / 6 from depth
+ * 3; futility pruning works at frontier nodes only, where a quiet move
+ * can gain little beyond the static evaluation plus the margin. */
 /* History values are halved when one passes this. */
 #define HISTORY_MAX (1u << 30)
 /* The ordering key of a tactical move: above any quiet move's history, so
@@ -148,6 +138,8 @@ static bool make(worker *w, pab_move_t m, int ply)
 {
     const pab_game *g = w->sh->game;
     rt_work_done(RT_WORK_SEARCH);
+    if (ply == 0)
+        worker_root_move(w, m);
     if (game_make(g, w->state, m, worker_undo(w, ply)))
         return true;
     game_unmake(g, w->state, m, worker_undo(w, ply));
@@ -580,12 +572,13 @@ static bool null_move_cuts(worker *w, const ns_node *nd, ns_fn self,
 {
     const pab_game *g = w->sh->game;
     if (!w->sh->cfg.null_move || !game_has_null(g) ||
-        nd->depth < NULL_MIN_DEPTH || nd->static_eval < nd->beta ||
+        nd->depth < w->sh->cfg.null_min_depth || nd->static_eval < nd->beta ||
         PAB_SCORE_IS_WIN(nd->beta) || PAB_SCORE_IS_LOSS(nd->beta))
         return false;
     if (!game_make_null(g, w->state, worker_undo(w, nd->ply)))
         return false;
-    int r = NULL_R_BASE + nd->depth / NULL_R_DIV;
+    const pab_config *cfg = &w->sh->cfg;
+    int r = cfg->null_r_base + nd->depth / cfg->null_r_div;
     pab_score_t v =
         -self(w, -nd->beta, -nd->beta + 1, nd->depth - 1 - r, nd->ply + 1, 0);
     game_unmake_null(g, w->state, worker_undo(w, nd->ply));
@@ -598,13 +591,15 @@ static bool null_move_cuts(worker *w, const ns_node *nd, ns_fn self,
 
 static int reduction(worker *w, const ns_node *nd, bool quiet, int extension)
 {
-    if (!w->sh->cfg.late_move_reductions || nd->depth < LMR_MIN_DEPTH ||
-        nd->searched < LMR_MIN_MOVES || nd->in_check || !quiet || extension)
+    const pab_config *cfg = &w->sh->cfg;
+    if (!cfg->late_move_reductions || nd->depth < cfg->lmr_min_depth ||
+        nd->searched < cfg->lmr_min_moves || nd->in_check || !quiet ||
+        extension)
         return 0;
-    int r = LMR_R;
-    if (!(nd->flags & NS_PV) && nd->searched >= LMR_DEEP_MOVES &&
-        nd->depth >= LMR_DEEP_DEPTH)
-        r = LMR_DEEP_R;
+    int r = cfg->lmr_r;
+    if (!(nd->flags & NS_PV) && nd->searched >= cfg->lmr_deep_moves &&
+        nd->depth >= cfg->lmr_deep_depth)
+        r = cfg->lmr_deep_r;
     return r < nd->depth - 1 ? r : nd->depth - 1;
 }
 
@@ -679,6 +674,13 @@ pab_move_t *ns_later(worker *w, const ns_node *nd)
     return w->later + (size_t)nd->ply * w->sh->capacity;
 }
 
+/* The margin grows with the depth left: one futility_margin per ply. */
+static pab_score_t futility_margin(const pab_config *cfg, const ns_node *nd)
+{
+    int64_t m = (int64_t)cfg->futility_margin * nd->depth;
+    return m > PAB_SCORE_MAX ? PAB_SCORE_MAX : (pab_score_t)m;
+}
+
 /* Null move and futility, which need the static value but no moves. */
 static bool expand_prune(worker *w, ns_node *nd, ns_fn self, pab_score_t *value)
 {
@@ -688,7 +690,7 @@ static bool expand_prune(worker *w, ns_node *nd, ns_fn self, pab_score_t *value)
     const bool want_eval =
         !(nd->flags & NS_PV) && !nd->in_check &&
         ((cfg->null_move && game_has_null(g)) ||
-         (cfg->futility_pruning && nd->depth == FUTILITY_DEPTH));
+         (cfg->futility_pruning && nd->depth <= cfg->futility_depth));
     nd->static_eval = want_eval ? evaluate(w, nd->ply) : 0;
     if (want_eval && null_move_cuts(w, nd, self, value)) {
         nd->best = *value;
@@ -696,8 +698,8 @@ static bool expand_prune(worker *w, ns_node *nd, ns_fn self, pab_score_t *value)
         return true;
     }
     nd->futile = want_eval && cfg->futility_pruning &&
-                 nd->depth == FUTILITY_DEPTH &&
-                 nd->static_eval + cfg->futility_margin <= nd->alpha;
+                 nd->depth <= cfg->futility_depth &&
+                 nd->static_eval + futility_margin(cfg, nd) <= nd->alpha;
     return false;
 }
 
@@ -868,14 +870,17 @@ bool ns_move(worker *w, ns_node *nd, pab_move_t m, ns_fn child,
     const pab_config *cfg = &w->sh->cfg;
     const bool quiet = reducible(w, m);
     if (nd->futile && nd->searched > 0 && quiet) {
-        pab_score_t bound = nd->static_eval + cfg->futility_margin;
+        pab_score_t bound = nd->static_eval + futility_margin(cfg, nd);
         if (bound > nd->best)
             nd->best = bound;
         return false;
     }
     if (!make(w, m, nd->ply))
         return false;
-    const int ext = cfg->check_extension && in_check(w) ? 1 : 0;
+    const int ext =
+        cfg->check_extension && nd->ply < cfg->extension_max_ply && in_check(w)
+            ? 1
+            : 0;
     const int new_depth = nd->depth - 1 + ext;
     const bool pv = nd->flags & NS_PV;
     pab_score_t v;

@@ -109,6 +109,32 @@ static const option options[] = {
     SIM_COST(sim_atomic, 1, "simulated: an atomic update or a lock"),
     SIM_COST(sim_remote, 0, "simulated: extra for another processor's shard"),
     SIM_COST(sim_wait, 36, "simulated: a waiting processor's backoff"),
+    NUMBER(progress_interval_ms, STORE_U64, 0, LIMIT_MAX, 1000, "ms",
+           "progress reports this often, 0: at new root moves only"),
+    NUMBER(time_soft_ms, STORE_U64, 0, LIMIT_MAX, 0, "ms",
+           "soft time limit: no new iteration after it, 0: none"),
+    NUMBER(null_min_depth, STORE_INT, 1, PAB_DEPTH_MAX, 3, "plies",
+           "shallowest depth of a null move"),
+    NUMBER(null_r_base, STORE_INT, 0, PAB_DEPTH_MAX, 2, "plies",
+           "null-move reduction R = null_r_base + depth / null_r_div"),
+    NUMBER(null_r_div, STORE_INT, 1, PAB_DEPTH_MAX, 6, "plies",
+           "depth per extra ply of null-move reduction"),
+    NUMBER(lmr_min_depth, STORE_INT, 1, PAB_DEPTH_MAX, 3, "plies",
+           "shallowest depth a late move is reduced at"),
+    NUMBER(lmr_min_moves, STORE_INT, 1, PAB_MAX_MOVES, 3, "moves",
+           "moves searched in full before late moves are reduced"),
+    NUMBER(lmr_r, STORE_INT, 0, PAB_DEPTH_MAX, 1, "plies",
+           "reduction of a late quiet move"),
+    NUMBER(lmr_deep_depth, STORE_INT, 1, PAB_DEPTH_MAX, 6, "plies",
+           "from this depth a very late move of a non-PV node ..."),
+    NUMBER(lmr_deep_moves, STORE_INT, 1, PAB_MAX_MOVES, 6, "moves",
+           "... this many moves into the list ..."),
+    NUMBER(lmr_deep_r, STORE_INT, 0, PAB_DEPTH_MAX, 2, "plies",
+           "... is reduced by this much"),
+    NUMBER(futility_depth, STORE_INT, 0, PAB_DEPTH_MAX, 1, "plies",
+           "futility pruning at depths up to this, 0: none"),
+    NUMBER(extension_max_ply, STORE_INT, 0, PAB_PLY_MAX, PAB_PLY_MAX, "plies",
+           "no check extension at this ply or deeper"),
 };
 /* clang-format on */
 
@@ -223,17 +249,68 @@ static int parse(const option *o, const char *v, long long *out)
     return PAB_EINVAL;
 }
 
-int pab_config_set_option(pab_config *c, const char *name, const char *value)
+/* A caller's config is one of the published layouts (PAB_CONFIG_SIZE_V*):
+ * fields added later are read only when its size covers them. */
+bool options_layout_published(size_t size)
 {
-    if (c == NULL || name == NULL || value == NULL)
-        return PAB_EINVAL;
-    if (c->size < sizeof *c)
+    return size == PAB_CONFIG_SIZE_V1 || size == PAB_CONFIG_SIZE_V2 ||
+           size == PAB_CONFIG_SIZE_V3 || size == PAB_CONFIG_SIZE_V4;
+}
+
+/* Where the field ends: a caller's config of an older layout lacks the
+ * fields past its size. */
+static size_t field_end(const option *o)
+{
+    switch (o->store) {
+    case STORE_BOOL: return o->offset + sizeof(bool);
+    case STORE_INT: return o->offset + sizeof(int);
+    case STORE_UNSIGNED: return o->offset + sizeof(unsigned);
+    case STORE_U64: return o->offset + sizeof(uint64_t);
+    case STORE_ENUM: return o->offset + sizeof(pab_algorithm);
+    }
+    return SIZE_MAX;
+}
+
+/* The option called `name` of a config of any published layout, or a
+ * negative code: PAB_EOPTION for no such name, PAB_EVERSION for a field
+ * the caller's layout does not have. */
+static int lookup(const pab_config *c, const char *name, const option **out)
+{
+    if (!options_layout_published(c->size))
         return PAB_EVERSION;
     const option *o = find(name);
     if (o == NULL)
         return PAB_EOPTION;
+    if (field_end(o) > c->size)
+        return PAB_EVERSION;
+    *out = o;
+    return 0;
+}
+
+int options_validate_from(const pab_config *c, size_t offset)
+{
+    for (size_t i = 0; i < OPTION_COUNT; i++) {
+        const option *o = &options[i];
+        if (o->offset < offset || o->info.kind != PAB_OPTION_INT ||
+            field_end(o) > c->size)
+            continue;
+        long long v = load_value(c, o);
+        if (v < o->info.min || v > o->info.max)
+            return PAB_EINVAL;
+    }
+    return 0;
+}
+
+int pab_config_set_option(pab_config *c, const char *name, const char *value)
+{
+    if (c == NULL || name == NULL || value == NULL)
+        return PAB_EINVAL;
+    const option *o;
+    int rc = lookup(c, name, &o);
+    if (rc < 0)
+        return rc;
     long long v;
-    int rc = parse(o, value, &v); /* a bad value leaves the field alone */
+    rc = parse(o, value, &v); /* a bad value leaves the field alone */
     if (rc == 0)
         store_value(c, o, v);
     return rc;
@@ -244,11 +321,10 @@ int pab_config_get_option(const pab_config *c, const char *name,
 {
     if (c == NULL || name == NULL || value == NULL)
         return PAB_EINVAL;
-    if (c->size < sizeof *c)
-        return PAB_EVERSION;
-    const option *o = find(name);
-    if (o == NULL)
-        return PAB_EOPTION;
+    const option *o;
+    int rc = lookup(c, name, &o);
+    if (rc < 0)
+        return rc;
     *value = load_value(c, o);
     return 0;
 }

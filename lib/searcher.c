@@ -250,7 +250,9 @@ static int run(search *sh, const void *root)
     } else {
         sh->result->best_move = first;
         rc = run_algorithm(sh);
-        sh->result->stopped = search_stopped(sh) || w->aborted;
+        /* A soft time limit's halt is the normal end of a timed search. */
+        sh->result->stopped =
+            search_stopped(sh) || (w->aborted && !w->soft_stopped);
     }
     memset(&sh->result->stats, 0, sizeof sh->result->stats);
     for (unsigned i = 0; i < sh->cfg.threads; i++) {

@@ -88,6 +88,88 @@ void worker_fail(worker *w, int err)
     w->aborted = true;
 }
 
+/* ---- the main worker's progress and soft time limit ------------------ */
+
+static bool is_main(const worker *w)
+{
+    return w == w->sh->workers;
+}
+
+static uint64_t elapsed_ns(const search *sh)
+{
+    return rt_now_ns() - sh->start_ns;
+}
+
+/* Nodes of every thread so far: what the others have shared, and all of
+ * ours. */
+static uint64_t nodes_so_far(const worker *w)
+{
+    const search *sh = w->sh;
+    if (sh->cfg.threads == 1)
+        return w->stats.nodes;
+    return rt_load(&sh->nodes) + w->stats.nodes - w->nodes_flushed;
+}
+
+static void progress(worker *w, pab_move_t m, unsigned number)
+{
+    const search *sh = w->sh;
+    const uint64_t ms = elapsed_ns(sh) / NS_PER_MS;
+    pab_progress p = {.size = sizeof p,
+                      .depth = w->iteration,
+                      .seldepth = w->seldepth,
+                      .currmove = m,
+                      .currmove_number = number,
+                      .nodes = nodes_so_far(w),
+                      .time_ms = ms,
+                      .hashfull = sh->tt ? pab_tt_hashfull(sh->tt) : 0};
+    p.nps = p.nodes * 1000 / (ms ? ms : 1);
+    sh->cfg.progress(&p, sh->cfg.progress_user);
+}
+
+void worker_root_move(worker *w, pab_move_t m)
+{
+    if (w->sh->cfg.progress == NULL || !is_main(w) || w->iteration == 0)
+        return;
+    progress(w, m, ++w->root_started);
+}
+
+/* Periodic reports, from the main worker's poll. */
+static void progress_due(worker *w)
+{
+    const search *sh = w->sh;
+    if (sh->cfg.progress == NULL || sh->cfg.progress_interval_ms == 0 ||
+        w->iteration == 0)
+        return;
+    uint64_t now = elapsed_ns(sh);
+    if (now < w->progress_ns)
+        return;
+    w->progress_ns = now + sh->cfg.progress_interval_ms * NS_PER_MS;
+    progress(w, PAB_MOVE_NONE, 0);
+}
+
+bool worker_soft_done(worker *w, pab_move_t m)
+{
+    const search *sh = w->sh;
+    w->steady = m == w->steady_move ? w->steady + 1 : 1;
+    w->steady_move = m;
+    return sh->cfg.time_soft_ms != 0 &&
+           elapsed_ns(sh) >= sh->cfg.time_soft_ms * NS_PER_MS;
+}
+
+/* Past the soft limit inside an iteration: stop now if the best move is
+ * steady (the last two iterations chose it and this one has not failed
+ * low at the root), else let the iteration finish (the hard limit still
+ * holds).  Halting is the main worker's normal end, not a stop. */
+static void soft_limit(worker *w)
+{
+    search *sh = w->sh;
+    if (sh->cfg.time_soft_ms == 0 || w->steady < 2 || w->failed_low ||
+        elapsed_ns(sh) < sh->cfg.time_soft_ms * NS_PER_MS)
+        return;
+    w->soft_stopped = true;
+    rt_store_release(&sh->halt, 1);
+}
+
 /* The slow path of worker_node(): share the node count and look at the
  * limits.  Any thread that finds a limit reached raises the stop flag for
  * all. */
@@ -104,6 +186,10 @@ static bool worker_poll(worker *w)
     uint64_t deadline = rt_load_acquire(sh->deadline);
     if (deadline != 0 && rt_now_ns() >= deadline)
         rt_store_release(&sh->stopped, 1);
+    if (is_main(w)) {
+        progress_due(w);
+        soft_limit(w);
+    }
     if (search_halted(sh))
         w->aborted = true;
     return w->aborted;

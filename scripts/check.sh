@@ -7,7 +7,13 @@ cd "$(dirname "$0")/.."
 [ -f _build/Makefile ] || sh scripts/setup.sh >/dev/null
 cd _build
 status=0
-make -j"$(nproc)" check || status=1
+make -j"$(nproc)" check TESTS="$(make -s print-early-tests | tr '\n' ' ')" ||
+    status=1
+# The stop-latency test alone, on cores no other suite is using.
+make check TESTS=tests/stress_stop >/dev/null || {
+    status=1
+    tail -n 5 tests/stress_stop.log
+}
 sh ../scripts/summary.sh . || true
 if [ "$status" -eq 0 ]; then
     make -j"$(nproc)" distcheck >distcheck.log 2>&1 || {

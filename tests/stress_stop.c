@@ -19,7 +19,11 @@
  * move and variation of a completed iteration), within BOUND_MS of the stop
  * or of the deadline (100 ms in an optimised build, 1 s under a sanitizer,
  * whose job here is the race check; PAB_STOP_BOUND_MS overrides), and a
- * node-limited search may overshoot by at most two polls per thread.  A
+ * node-limited search may overshoot by at most two polls per thread (its
+ * promptness is counted in nodes: its wall time is the whole search's).
+ * The bound is a latency, so scripts/check.sh runs this test alone, after
+ * the others: beside a suite that keeps every core busy, 256 threads wait
+ * for a core longer than any bound says about the library.  A
  * search that does not return at all is caught by a watchdog (status 1,
  * one line), so a no-op stop fails the test instead of hanging it.
  *
@@ -261,7 +265,7 @@ static int one_search(pab_searcher *s, const pab_game *g, void *root,
         status = 1;
     } else if (check_result(&w, &c, &r, shape) != 0) {
         status = 1;
-    } else if (late > bound_ms) {
+    } else if (way != WAY_NODES && late > bound_ms) {
         status =
             fail(&w, "returned %llu ms late (bound %llu ms)", late, bound_ms);
     } else if (way == WAY_NODES &&

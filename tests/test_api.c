@@ -371,7 +371,8 @@ Test(api, published_layouts_only)
     cr_assert_eq(pab_searcher_create(&s, &g, 0), 0);
     cr_assert_lt(PAB_CONFIG_SIZE_V1, PAB_CONFIG_SIZE_V2);
     cr_assert_lt(PAB_CONFIG_SIZE_V2, PAB_CONFIG_SIZE_V3);
-    cr_assert_eq(PAB_CONFIG_SIZE_V3, sizeof c);
+    cr_assert_lt(PAB_CONFIG_SIZE_V3, PAB_CONFIG_SIZE_V4);
+    cr_assert_eq(PAB_CONFIG_SIZE_V4, sizeof c);
     memset(&c, 0xA5, sizeof c); /* stop_ticket: a ticket never issued */
     pab_config_init_size(&c, PAB_CONFIG_SIZE_V2);
     c.max_depth = 3;
@@ -379,12 +380,23 @@ Test(api, published_layouts_only)
     cr_assert_eq(pab_search(s, &st, &c, &r), 0);
     cr_assert_eq(r.depth, 3);
     cr_assert_eq(r.ticks, 0); /* written: the 0.2 result has it */
-    for (size_t bad = PAB_CONFIG_SIZE_V1 + 1; bad < PAB_CONFIG_SIZE_V3; bad++)
-        if (bad != PAB_CONFIG_SIZE_V2) {
+    for (size_t bad = PAB_CONFIG_SIZE_V1 + 1; bad < PAB_CONFIG_SIZE_V4; bad++)
+        if (bad != PAB_CONFIG_SIZE_V2 && bad != PAB_CONFIG_SIZE_V3) {
             c.size = bad;
             cr_assert_eq(pab_config_validate(&c), PAB_EVERSION, "size %zu",
                          bad);
         }
+    /* A 0.3 program: the tunables after its config are garbage, unread;
+     * it sets its own fields by name but not the ones it lacks. */
+    memset(&c, 0xA5, sizeof c);
+    pab_config_init_size(&c, PAB_CONFIG_SIZE_V3);
+    cr_assert_eq(pab_config_set_option(&c, "max_depth", "4"), 0);
+    cr_assert_eq(pab_config_set_option(&c, "lmr_r", "2"), PAB_EVERSION);
+    long long v;
+    cr_assert_eq(pab_config_get_option(&c, "time_soft_ms", &v), PAB_EVERSION);
+    cr_assert_eq(pab_config_validate(&c), 0);
+    cr_assert_eq(pab_search(s, &st, &c, &r), 0);
+    cr_assert_eq(r.depth, 4);
     g.size = PAB_GAME_SIZE_V1 + 8;
     pab_searcher *s2;
     cr_assert_eq(pab_searcher_create(&s2, &g, 0), PAB_EVERSION);

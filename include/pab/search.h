@@ -95,6 +95,25 @@ typedef struct pab_result {
 
 typedef void (*pab_info_fn)(const pab_result *progress, void *user);
 
+/* Progress inside an iteration (libpab 0.4), for the progress callback:
+ * at each root move the calling thread starts, and every
+ * progress_interval_ms.  Later versions may add fields at the end. */
+typedef struct pab_progress {
+    size_t size;              /* sizeof(pab_progress) of the library */
+    int depth;                /* the iteration in progress */
+    int seldepth;             /* deepest ply reached so far */
+    pab_move_t currmove;      /* the root move just started, or
+                               * PAB_MOVE_NONE in a periodic report */
+    unsigned currmove_number; /* its place in the search order, from 1;
+                               * 0 in a periodic report */
+    uint64_t nodes;           /* of all threads so far */
+    uint64_t nps;             /* nodes per second so far */
+    uint64_t time_ms;         /* since the search started */
+    unsigned hashfull;        /* table entries in use, per mille */
+} pab_progress;
+
+typedef void (*pab_progress_fn)(const pab_progress *progress, void *user);
+
 /* Where an idle YBWC thread looks for work. */
 typedef enum pab_split_policy {
     /* Feldmann: ask a randomly chosen busy thread, join the highest split
@@ -169,6 +188,26 @@ typedef struct pab_config {
      * ticket and before pab_search() starts is not lost; 0: the search
      * takes its own ticket when it starts (see pab_searcher_stop(3)). */
     uint64_t stop_ticket;
+
+    /* libpab 0.4: progress, a soft time limit, and the search's tunables
+     * (units and ranges: pab_config_option(); the score margins above and
+     * the defaults below assume a game that scores in centipawns). */
+    pab_progress_fn progress;      /* called on the caller's thread; NULL */
+    void *progress_user;           /* passed to progress */
+    uint64_t progress_interval_ms; /* 1000; 0: at new root moves only */
+    uint64_t time_soft_ms;         /* no new iteration after it; 0: none */
+    int null_min_depth;            /* shallowest null move; 3 */
+    int null_r_base;               /* null-move R = base + depth / div; 2 */
+    int null_r_div;                /* 6 */
+    int lmr_min_depth;             /* shallowest reduced node; 3 */
+    int lmr_min_moves;             /* moves searched before reducing; 3 */
+    int lmr_r;                     /* plies a late move loses; 1 */
+    int lmr_deep_depth;            /* from here, non-PV nodes ... 6 */
+    int lmr_deep_moves;            /* ... this late in the list ... 6 */
+    int lmr_deep_r;                /* ... lose this many plies; 2 */
+    int futility_depth;            /* futility pruning to this depth; 1 */
+    int extension_max_ply;         /* no check extension from this ply;
+                                    * PAB_PLY_MAX */
 } pab_config;
 
 /* The sizes of each published layout of the structures that carry or
@@ -177,7 +216,8 @@ typedef struct pab_config {
  * layout adds a constant here; the old ones never change.
  *   config V1 (libpab 0.1): up to mate_moves     result V1: up to line[]
  *   config V2 (libpab 0.2): up to sim_wait       result V2: up to ticks
- *   config V3 (libpab 0.3): up to stop_ticket    result V2 */
+ *   config V3 (libpab 0.3): up to stop_ticket    result V2
+ *   config V4 (libpab 0.4): up to extension_max_ply result V2 */
 #ifdef __cplusplus
 #define PAB_ALIGNOF_(t) alignof(t)
 #else
@@ -188,7 +228,8 @@ typedef struct pab_config {
     PAB_ALIGN_UP_(offsetof(pab_config, mate_moves) + sizeof(unsigned),         \
                   PAB_ALIGNOF_(pab_config))
 #define PAB_CONFIG_SIZE_V2 offsetof(pab_config, stop_ticket)
-#define PAB_CONFIG_SIZE_V3 sizeof(pab_config)
+#define PAB_CONFIG_SIZE_V3 offsetof(pab_config, progress)
+#define PAB_CONFIG_SIZE_V4 sizeof(pab_config)
 #define PAB_RESULT_SIZE_V1 offsetof(pab_result, ticks)
 #define PAB_RESULT_SIZE_V2 sizeof(pab_result)
 
