@@ -957,3 +957,118 @@ Test(chess, bratko_kopec_positions_give_legal_moves, .timeout = 120)
     fclose(f);
     cr_assert_eq(searched, 24);
 }
+
+/* ---- the staged, scored table (libpab 0.4) ---------------------------------
+ */
+
+/* move_valid() says yes exactly to the moves the generator writes: every
+ * code a from, to, promotion and flags can make is asked, in positions
+ * from the perft table and along random games from them. */
+Test(chess, move_valid_agrees_with_the_generator, .timeout = 120)
+{
+    static const char *const fens[] = {
+        CHESS_START_FEN,
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
+    };
+    const unsigned flags[] = {0, CHESS_MOVE_CASTLE, CHESS_MOVE_EN_PASSANT,
+                              CHESS_MOVE_DOUBLE_PUSH};
+    uint64_t seed = 7;
+    unsigned checked = 0;
+    for (size_t f = 0; f < sizeof fens / sizeof fens[0]; f++) {
+        chess_pos *pos = new_pos(fens[f]);
+        for (int ply = 0; ply < 12; ply++) {
+            pab_move_t legal[CHESS_MAX_MOVES];
+            int n = chess_legal_moves(pos, legal, CHESS_MAX_MOVES);
+            if (n <= 0)
+                break;
+            for (int from = 0; from < 64; from++)
+                for (int to = 0; to < 64; to++)
+                    for (int promo = 0; promo <= CHESS_QUEEN; promo++)
+                        for (size_t k = 0; k < 4; k++) {
+                            pab_move_t m = CHESS_MOVE(
+                                from, to, promo == 1 ? 0 : promo, flags[k]);
+                            bool in = false;
+                            for (int i = 0; i < n; i++)
+                                in |= legal[i] == m;
+                            cr_assert_eq(chess_move_valid(pos, m), in,
+                                         "%s ply %d: move %#x", fens[f], ply,
+                                         m);
+                            checked++;
+                        }
+            cr_assert(chess_make(pos, legal[lcg_next(&seed) % (unsigned)n]));
+        }
+        free(pos);
+    }
+    cr_assert_gt(checked, 1000000);
+}
+
+/* Static exchanges worked out by hand. */
+Test(chess, static_exchange_values)
+{
+    static const struct {
+        const char *fen, *move;
+        int see;
+    } cases[] = {
+        /* exd5, cxd5: a knight for a pawn */
+        {"4k3/8/2p5/3n4/4P3/8/8/4K3 w - - 0 1", "e4d5", 320 - 100},
+        /* Rxd5, exd5: a rook for a pawn */
+        {"4k3/8/4p3/3p4/8/8/8/3RK3 w - - 0 1", "d1d5", 100 - 500},
+        /* an undefended pawn */
+        {"4k3/8/8/3p4/8/8/8/3QK3 w - - 0 1", "d1d5", 100},
+        /* the second rook behind the first (x-ray) still loses a rook for
+         * two pawns */
+        {"4k3/8/4p3/3p4/8/8/3R4/3RK3 w - - 0 1", "d2d5", 100 - 500 + 100},
+        /* en passant, undefended */
+        {"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6", 100},
+        /* a promotion to a queen nobody can take */
+        {"4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8q", 900 - 100},
+        /* the king may not take back on a defended square: it stops */
+        {"8/8/4k3/3p4/2P5/8/8/3RK3 w - - 0 1", "d1d5", 100},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        chess_pos *pos = new_pos(cases[i].fen);
+        pab_move_t m = uci(pos, cases[i].move);
+        cr_expect_eq(chess_see(pos, m), cases[i].see, "%s %s: %d", cases[i].fen,
+                     cases[i].move, chess_see(pos, m));
+        free(pos);
+    }
+}
+
+/* The old table and the staged one count the same perft, and search the
+ * same minimax value where nothing is pruned (plain mode). */
+Test(chess, staged_and_plain_tables_agree, .timeout = 120)
+{
+    pab_game staged, plain;
+    chess_game_init(&staged);
+    chess_game_init_plain(&plain);
+    cr_assert(staged.flags & PAB_GAME_STAGED);
+    cr_assert_null(plain.generate_scored);
+    for (int k = 0; k < 4; k++) {
+        const char *fen = chess_bk_positions[k].fen;
+        chess_pos *pos = new_pos(fen);
+        uint64_t a = 0, b = 0;
+        pos->perft = true;
+        cr_assert_eq(pab_perft(&staged, pos, 3, PAB_PERFT_BULK, &a), 0);
+        cr_assert_eq(pab_perft(&plain, pos, 3, PAB_PERFT_BULK, &b), 0);
+        cr_assert_eq(a, b, "%s", fen);
+        pos->perft = false;
+        pab_config c;
+        pab_config_init(&c);
+        c.plain = true;
+        c.max_depth = 3;
+        pab_result r[2];
+        const pab_game *games[2] = {&staged, &plain};
+        for (int t = 0; t < 2; t++) {
+            pab_searcher *s;
+            cr_assert_eq(pab_searcher_create(&s, games[t], 1 << 20), 0);
+            cr_assert_eq(pab_search(s, pos, &c, &r[t]), 0);
+            pab_searcher_destroy(s);
+        }
+        cr_assert_eq(r[0].score, r[1].score, "%s", fen);
+        free(pos);
+    }
+}

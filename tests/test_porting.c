@@ -203,7 +203,7 @@ static pab_game forwarding(wrap *w)
     pab_game_init(&g);
     g.state_size = in->state_size;
     g.max_moves = in->max_moves;
-    g.flags = in->flags;
+    g.flags = in->flags & ~PAB_GAME_STAGED; /* the old generate() only */
     g.user = w;
     g.generate = f_generate;
     g.make = f_make;

@@ -98,14 +98,20 @@ static unsigned chess_cb_move_index(const void *state, pab_move_t move,
     return (unsigned)(CHESS_MOVE_FROM(move) * 64 + CHESS_MOVE_TO(move));
 }
 
+/* Captures and promotions: what the noisy stage generates. */
+static bool tactical(const chess_pos *pos, pab_move_t move)
+{
+    return pos->board[CHESS_MOVE_TO(move)] || CHESS_MOVE_PROMO(move) ||
+           (move & CHESS_MOVE_EN_PASSANT);
+}
+
 static unsigned chess_cb_move_flags(const void *state, pab_move_t move,
                                     void *user)
 {
     const chess_pos *pos = state;
     (void)user;
     unsigned flags = 0;
-    if (pos->board[CHESS_MOVE_TO(move)] || CHESS_MOVE_PROMO(move) ||
-        (move & CHESS_MOVE_EN_PASSANT))
+    if (tactical(pos, move))
         flags |= PAB_MOVE_TACTICAL;
     if (chess_gives_check(pos, move))
         flags |= PAB_MOVE_CHECK;
@@ -129,7 +135,78 @@ static bool chess_cb_decided(const void *state, pab_score_t *score, void *user)
     return true;
 }
 
+/* ---- staged, scored generation (libpab 0.4) --------------------------- */
+
+/* A noisy move's score: captures that do not lose material (static
+ * exchange >= 0) and queen promotions ahead of every quiet move (0),
+ * most valuable victim first, then least valuable attacker; losing
+ * captures and the under-promotions behind them, by their loss. */
+#define GOOD_NOISY 1000000
+
+static int32_t noisy_score(const chess_pos *pos, pab_move_t m)
+{
+    int promo = CHESS_MOVE_PROMO(m);
+    if (promo && promo != CHESS_QUEEN)
+        return -1000 + promo; /* under-promotion: last, knights first */
+    int see = chess_see(pos, m);
+    if (see < 0)
+        return see;
+    int victim = (m & CHESS_MOVE_EN_PASSANT)
+                     ? CHESS_PAWN
+                     : CHESS_TYPE(pos->board[CHESS_MOVE_TO(m)]);
+    int attacker = CHESS_TYPE(pos->board[CHESS_MOVE_FROM(m)]);
+    return GOOD_NOISY + 64 * victim + 8 * promo - attacker;
+}
+
+static const unsigned stage_kinds[3] = {
+    [PAB_STAGE_ALL] = GEN_ALL,
+    [PAB_STAGE_NOISY] = GEN_CAPTURES | GEN_UNDERPROMOTIONS,
+    [PAB_STAGE_QUIET] = GEN_QUIETS,
+};
+
+static int chess_cb_generate_scored(void *state, unsigned stage,
+                                    pab_move_t *moves, int32_t *scores,
+                                    unsigned capacity, pab_score_t *terminal,
+                                    void *user)
+{
+    const chess_pos *pos = state;
+    (void)user;
+    if (stage > PAB_STAGE_QUIET)
+        return PAB_EINVAL;
+    if (draw_by_rule(pos))
+        return 0; /* *terminal stays 0 */
+    int n = chess_generate(pos, stage_kinds[stage], moves, capacity);
+    if (n < 0)
+        return PAB_EINVAL; /* more moves than the buffer holds */
+    for (int i = 0; i < n; i++)
+        scores[i] = stage == PAB_STAGE_QUIET ? 0
+                    : stage == PAB_STAGE_NOISY || tactical(pos, moves[i])
+                        ? noisy_score(pos, moves[i])
+                        : 0;
+    /* The generator is legal: with no move at all the position is mate
+     * or stalemate, whatever the stage. */
+    if (pos->checkers)
+        *terminal = PAB_SCORE_LOSS_IN(0);
+    return n;
+}
+
+static bool chess_cb_move_valid(void *state, pab_move_t move, void *user)
+{
+    (void)user;
+    return !draw_by_rule(state) && chess_move_valid(state, move);
+}
+
 void chess_game_init(pab_game *game)
+{
+    chess_game_init_plain(game);
+    /* generate() stays, for programs that list moves themselves; the
+     * library prefers generate_scored(). */
+    game->generate_scored = chess_cb_generate_scored;
+    game->flags |= PAB_GAME_STAGED;
+    game->move_valid = chess_cb_move_valid;
+}
+
+void chess_game_init_plain(pab_game *game)
 {
     chess_init();
     pab_game_init(game);

@@ -179,6 +179,14 @@ int chess_legal_moves(const chess_pos *pos, pab_move_t *moves,
                       unsigned capacity);
 /* Whether `move` is one of them. */
 bool chess_is_legal(const chess_pos *pos, pab_move_t move);
+/* The same, fast: only the moving piece's moves of the move's kind are
+ * generated (the table move's test, before any generation). */
+bool chess_move_valid(const chess_pos *pos, pab_move_t move);
+/* Static exchange evaluation (chess_see.c): the material, in centipawns,
+ * the side to move wins (> 0) or loses (< 0) on the move's target square
+ * when both sides capture there with their least valuable piece first and
+ * either may stop; a promotion counts its gain. */
+int chess_see(const chess_pos *pos, pab_move_t move);
 
 /* Play a move inside a search (the library's make/unmake).  make() returns
  * false only when the history is full; unmake() must follow then too. */
@@ -229,8 +237,12 @@ pab_move_t chess_move_from_san(const chess_pos *pos, const char *text);
 /* Static value for the side to move (chess_eval.c). */
 pab_score_t chess_evaluate(const chess_pos *pos);
 
-/* Fill the callback table (after pab_game_init is done here). */
+/* Fill the callback table (after pab_game_init is done here): the engine's
+ * own, libpab 0.4 members (staged generation scored by MVV/LVA and static
+ * exchange, move_valid). */
 void chess_game_init(pab_game *game);
+/* The table of libpab 0.1-0.3: one generate() in the game's order. */
+void chess_game_init_plain(pab_game *game);
 
 /* The descriptor pab-bench and the tests use (perft mode by default; see
  * above). */

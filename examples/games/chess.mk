@@ -4,4 +4,5 @@ examples_games_libpabgames_la_SOURCES += \
 	examples/games/chess_tune.h examples/games/chess.c \
 	examples/games/chess_board.c examples/games/chess_movegen.c \
 	examples/games/chess_eval.c examples/games/chess_fen.c \
-	examples/games/chess_notation.c examples/games/chess_bk.c
+	examples/games/chess_notation.c examples/games/chess_bk.c \
+	examples/games/chess_see.c

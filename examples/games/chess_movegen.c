@@ -19,6 +19,7 @@ typedef struct gen_ctx {
     uint64_t pinned; /* own pieces that shield the king from a slider */
     uint64_t target; /* where non-king moves may land: all, or the answers
                       * to a single check */
+    uint64_t from;   /* the squares moves may start from: all, or one */
     bool double_check;
 } gen_ctx;
 
@@ -78,6 +79,7 @@ static void setup(gen_ctx *c, const chess_pos *pos)
     uint64_t checkers = pos->checkers;
     c->double_check = checkers & (checkers - 1);
     c->target = ~UINT64_C(0);
+    c->from = ~UINT64_C(0);
     if (checkers)
         c->target = checkers | chess_between[c->king][lsb(checkers)];
 }
@@ -102,6 +104,8 @@ static void add_promotions(move_list *l, int from, int to, unsigned kinds)
 
 static void gen_king(const gen_ctx *c, move_list *l, unsigned kinds)
 {
+    if (!(c->from & BB(c->king)))
+        return;
     uint64_t targets = chess_king_attacks[c->king] & kind_targets(c, kinds);
     /* The king must not hide behind itself from a slider. */
     uint64_t occ = c->occ ^ BB(c->king);
@@ -136,7 +140,8 @@ static void gen_free_pawns(const gen_ctx *c, move_list *l, unsigned kinds)
     const int up = white ? 8 : -8, west = white ? 7 : -9, east = white ? 9 : -7;
     const uint64_t last = white ? RANK_BB(7) : RANK_BB(0);
     const uint64_t third = white ? RANK_BB(2) : RANK_BB(5);
-    const uint64_t pawns = pieces_of(c->pos, c->us, CHESS_PAWN) & ~c->pinned;
+    const uint64_t pawns =
+        pieces_of(c->pos, c->us, CHESS_PAWN) & ~c->pinned & c->from;
     const uint64_t empty = ~c->occ;
 
     uint64_t one = shift(pawns, up) & empty;
@@ -166,7 +171,7 @@ static void gen_pinned_pawns(const gen_ctx *c, move_list *l, unsigned kinds)
     const int up = white ? 8 : -8;
     const uint64_t last = white ? RANK_BB(7) : RANK_BB(0);
     const uint64_t start = white ? RANK_BB(1) : RANK_BB(6);
-    uint64_t pawns = pieces_of(c->pos, c->us, CHESS_PAWN) & c->pinned;
+    uint64_t pawns = pieces_of(c->pos, c->us, CHESS_PAWN) & c->pinned & c->from;
     while (pawns) {
         int from = pop_lsb(&pawns);
         uint64_t along = chess_line[c->king][from];
@@ -197,8 +202,8 @@ static void gen_en_passant(const gen_ctx *c, move_list *l)
 {
     const chess_pos *pos = c->pos;
     const int ep = pos->ep, victim = ep ^ 8;
-    uint64_t takers =
-        chess_pawn_attacks[c->them][ep] & pieces_of(pos, c->us, CHESS_PAWN);
+    uint64_t takers = chess_pawn_attacks[c->them][ep] &
+                      pieces_of(pos, c->us, CHESS_PAWN) & c->from;
     while (takers) {
         int from = pop_lsb(&takers);
         uint64_t occ = (c->occ ^ BB(from) ^ BB(victim)) | BB(ep);
@@ -213,12 +218,14 @@ static void gen_pieces(const gen_ctx *c, move_list *l, unsigned kinds)
     const chess_pos *pos = c->pos;
     const uint64_t *t = pos->type_bb;
     const uint64_t targets = kind_targets(c, kinds) & c->target;
-    uint64_t knights = pieces_of(pos, c->us, CHESS_KNIGHT) & ~c->pinned;
+    const uint64_t own = c->own & c->from;
+    uint64_t knights =
+        pieces_of(pos, c->us, CHESS_KNIGHT) & ~c->pinned & c->from;
     while (knights) {
         int from = pop_lsb(&knights);
         add_targets(l, from, chess_knight_attacks[from] & targets);
     }
-    uint64_t diagonal = (t[CHESS_BISHOP] | t[CHESS_QUEEN]) & c->own;
+    uint64_t diagonal = (t[CHESS_BISHOP] | t[CHESS_QUEEN]) & own;
     while (diagonal) {
         int from = pop_lsb(&diagonal);
         uint64_t to = bishop_attacks(from, c->occ) & targets;
@@ -226,7 +233,7 @@ static void gen_pieces(const gen_ctx *c, move_list *l, unsigned kinds)
             to &= chess_line[c->king][from];
         add_targets(l, from, to);
     }
-    uint64_t straight = (t[CHESS_ROOK] | t[CHESS_QUEEN]) & c->own;
+    uint64_t straight = (t[CHESS_ROOK] | t[CHESS_QUEEN]) & own;
     while (straight) {
         int from = pop_lsb(&straight);
         uint64_t to = rook_attacks(from, c->occ) & targets;
@@ -252,6 +259,8 @@ static void gen_castling(const gen_ctx *c, move_list *l)
         {CHESS_CASTLE_BQ, E8, C8, D8, BB(B8) | BB(C8) | BB(D8)},
     };
     const chess_pos *pos = c->pos;
+    if (!(c->from & BB(c->king)))
+        return;
     for (int i = 2 * c->us; i < 2 * c->us + 2; i++) {
         if (!(pos->castling & castles[i].right) || (c->occ & castles[i].empty))
             continue;
@@ -304,6 +313,34 @@ bool chess_is_legal(const chess_pos *pos, pab_move_t move)
     pab_move_t moves[CHESS_MAX_MOVES];
     int n = chess_generate(pos, GEN_ALL, moves, CHESS_MAX_MOVES);
     for (int i = 0; i < n; i++)
+        if (moves[i] == move)
+            return true;
+    return false;
+}
+
+/* The kinds of generation a move code belongs to. */
+static unsigned kinds_of(const chess_pos *pos, pab_move_t m)
+{
+    bool capture = pos->board[CHESS_MOVE_TO(m)] || (m & CHESS_MOVE_EN_PASSANT);
+    int promo = CHESS_MOVE_PROMO(m);
+    if (promo && promo != CHESS_QUEEN)
+        return GEN_UNDERPROMOTIONS;
+    return capture || promo ? GEN_CAPTURES : GEN_QUIETS;
+}
+
+bool chess_move_valid(const chess_pos *pos, pab_move_t move)
+{
+    const int from = CHESS_MOVE_FROM(move);
+    const uint8_t piece = pos->board[from];
+    if (!piece || CHESS_COLOR(piece) != pos->side || move >> 18 != 0)
+        return false;
+    gen_ctx c;
+    pab_move_t moves[CHESS_MAX_MOVES];
+    move_list l = {moves, 0, CHESS_MAX_MOVES};
+    setup(&c, pos);
+    c.from = BB(from); /* only that piece's moves of the move's kind */
+    gen_run(&c, &l, kinds_of(pos, move));
+    for (unsigned i = 0; i < l.n && i < CHESS_MAX_MOVES; i++)
         if (moves[i] == move)
             return true;
     return false;
