@@ -34,6 +34,8 @@ int worker_init(worker *w, search *sh, const void *root)
     memset(w, 0, sizeof *w);
     w->sh = sh;
     w->poll = poll_interval(sh);
+    /* The first periodic report after one interval, not at once. */
+    w->progress_ns = sh->cfg.progress_interval_ms * NS_PER_MS;
     w->state = state_clone(g, root, &err);
     if (w->state == NULL)
         return err;

@@ -133,6 +133,26 @@ static void check_deadlines(engine *e)
         pab_searcher_stop(e->searcher);
 }
 
+/* Inside an iteration: the root move being searched, once the search has
+ * run a second (before that they fly past too fast to read), and every
+ * second the nodes so far. */
+#define CURRMOVE_AFTER_MS 1000
+
+static void on_progress(const pab_progress *p, void *user)
+{
+    (void)user;
+    if (p->currmove_number == 0) {
+        say("info depth %d seldepth %d nodes %" PRIu64 " nps %" PRIu64
+            " hashfull %u time %" PRIu64,
+            p->depth, p->seldepth, p->nodes, p->nps, p->hashfull, p->time_ms);
+    } else if (p->time_ms >= CURRMOVE_AFTER_MS) {
+        char m[8];
+        chess_move_to_uci(p->currmove, m, sizeof m);
+        say("info depth %d currmove %s currmovenumber %u", p->depth, m,
+            p->currmove_number);
+    }
+}
+
 static void on_iteration(const pab_result *r, void *user)
 {
     engine *e = user;
@@ -340,6 +360,8 @@ static void configure(engine *e)
     c->time_limit_ms = 0;
     c->info = on_iteration;
     c->info_user = e;
+    c->progress = on_progress;
+    c->progress_user = e;
 }
 
 /* go perft N, as Stockfish answers it: per-move counts, then the total,
@@ -430,8 +452,11 @@ static void start_search(engine *e, const uci_go *go)
     e->infinite = go->infinite;
     e->soft_at = e->hard_at = 0;
     if (!go->ponder) {
+        /* The library keeps both limits from the start of the search; a
+         * ponder search gets them at ponderhit, where the soft one is
+         * ours (checked after each iteration). */
         e->cfg.time_limit_ms = e->plan.hard_ms;
-        e->soft_at = e->plan.soft_ms ? now + e->plan.soft_ms * 1000000u : 0;
+        e->cfg.time_soft_ms = e->plan.soft_ms;
         e->hard_at = e->plan.hard_ms ? now + e->plan.hard_ms * 1000000u : 0;
     }
     e->perft = 0;
@@ -483,6 +508,26 @@ static void new_table(engine *e, unsigned old_mb)
     e->searcher = s;
 }
 
+/* StagedMoves: the searcher copies the game table, so a new one. */
+static void new_game_table(engine *e)
+{
+    pab_searcher *s;
+    pab_game old = e->game;
+    finish_search(e, true);
+    if (e->set.staged)
+        chess_game_init(&e->game);
+    else
+        chess_game_init_plain(&e->game);
+    if (pc_searcher_new(&e->game, e->set.hash_mb, &s) < 0) {
+        say("info string no new table; keeping the old one");
+        e->game = old;
+        e->set.staged = !e->set.staged;
+        return;
+    }
+    pab_searcher_destroy(e->searcher);
+    e->searcher = s;
+}
+
 static void clear_table(engine *e)
 {
     finish_search(e, true);
@@ -500,6 +545,8 @@ static void setoption(engine *e, const uci_cmd *c)
         new_table(e, old_mb);
     else if (rc == UCI_EFFECT_CLEAR)
         clear_table(e);
+    else if (rc == UCI_EFFECT_GAME)
+        new_game_table(e);
 }
 
 static void position(engine *e, const uci_cmd *c)

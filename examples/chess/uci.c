@@ -324,8 +324,9 @@ int uci_set_position(const uci_cmd *c, chess_pos *pos, char *err, size_t errlen)
  * mode and a search without iterative deepening report nothing until
  * their one depth is done. */
 static const char *const lib_hidden[] = {
-    "algorithm", "threads",    "max_depth", "time_limit_ms",       "node_limit",
-    "multipv",   "mate_moves", "plain",     "iterative_deepening",
+    "algorithm",           "threads",      "max_depth",  "time_limit_ms",
+    "node_limit",          "multipv",      "mate_moves", "plain",
+    "iterative_deepening", "time_soft_ms",
 };
 
 static bool lib_is_hidden(const char *name)
@@ -370,6 +371,7 @@ void uci_settings_init(uci_settings *s)
     s->algorithm = UCI_ALGORITHM_DEFAULT;
     s->multipv = 1;
     s->move_overhead_ms = UCI_OVERHEAD_DEFAULT;
+    s->staged = true;
     pab_config_init(&s->config);
 }
 
@@ -500,6 +502,13 @@ int uci_setoption(uci_settings *s, const char *name, const char *value,
         s->ponder = b;
         return UCI_EFFECT_NONE;
     }
+    if (!strcasecmp(name, "StagedMoves")) {
+        if (check_value("StagedMoves", value, &b, err, errlen) < 0)
+            return PAB_EINVAL;
+        bool was = s->staged;
+        s->staged = b;
+        return b == was ? UCI_EFFECT_NONE : UCI_EFFECT_GAME;
+    }
     if (!strcasecmp(name, "Algorithm"))
         return set_algorithm(s, value, err, errlen);
     const char *lib = lib_name(name);
@@ -553,6 +562,8 @@ void uci_write_options(const uci_settings *s, FILE *out)
     fprintf(out,
             "option name Move Overhead type spin default %u min 0 max 5000\n",
             s->move_overhead_ms);
+    fprintf(out, "option name StagedMoves type check default %s\n",
+            s->staged ? "true" : "false");
     fprintf(out, "option name Algorithm type combo default %s",
             pab_algorithm_name(s->algorithm));
     for (int a = 0; a < PAB_ALGO_COUNT; a++)

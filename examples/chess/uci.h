@@ -109,14 +109,17 @@ typedef struct uci_settings {
     unsigned multipv;
     bool ponder;
     unsigned move_overhead_ms;
+    bool staged; /* StagedMoves: the 0.4 game table (chess_game_init) */
     pab_config config;
 } uci_settings;
 
 /* What a setoption asks of the caller beyond the settings. */
 enum {
     UCI_EFFECT_NONE = 0,
-    UCI_EFFECT_HASH = 1, /* the table must be made anew at hash_mb */
-    UCI_EFFECT_CLEAR = 2 /* "Clear Hash" */
+    UCI_EFFECT_HASH = 1,  /* the table must be made anew at hash_mb */
+    UCI_EFFECT_CLEAR = 2, /* "Clear Hash" */
+    UCI_EFFECT_GAME = 3   /* the searcher must be made anew for the game
+                           * table that `staged` names */
 };
 
 /* The algorithm the engine starts with. */
