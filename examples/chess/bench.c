@@ -15,17 +15,20 @@
 #define BK_MOVETIME_DEFAULT 10000
 #define BK_HASH_MB          64
 
-/* What both commands take: [limit] [threads] [algorithm]. */
+/* What both commands take: [limit] [threads] [algorithm] [table], the
+ * table "staged" (the default, chess_game_init) or "plain" (the table of
+ * libpab 0.1-0.3, chess_game_init_plain). */
 typedef struct run_args {
     long limit;
     unsigned threads;
     int algorithm;
+    bool plain;
 } run_args;
 
 static void read_args(int argc, char **argv, const char *what, long lo, long hi,
                       run_args *a)
 {
-    if (argc > 4) {
+    if (argc > 5) {
         fprintf(stderr, "%s %s: too many arguments\n", pc_prog, argv[0]);
         exit(2);
     }
@@ -39,6 +42,15 @@ static void read_args(int argc, char **argv, const char *what, long lo, long hi,
         chosen = PAB_ALGO_SERIAL;
     a->algorithm = uci_algorithm(chosen, a->threads);
     a->threads = uci_threads(a->algorithm, a->threads);
+    a->plain = false;
+    if (argc > 4 && strcmp(argv[4], "staged") != 0) {
+        if (strcmp(argv[4], "plain") != 0) {
+            fprintf(stderr, "%s %s: table '%s' is neither staged nor plain\n",
+                    pc_prog, argv[0], argv[4]);
+            exit(2);
+        }
+        a->plain = true;
+    }
 }
 
 /* One search from a clear table, so that every position's count depends
@@ -69,7 +81,10 @@ static int over_positions(const run_args *a, unsigned hash_mb, pab_config *cfg,
     pab_game game;
     pab_searcher *s;
     chess_init();
-    chess_game_init(&game);
+    if (a->plain)
+        chess_game_init_plain(&game);
+    else
+        chess_game_init(&game);
     chess_pos *pos = malloc(sizeof *pos);
     if (pos == NULL || pc_searcher_new(&game, hash_mb, &s) < 0) {
         free(pos);

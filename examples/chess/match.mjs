@@ -19,6 +19,16 @@
 //   --max-moves N    a game still going after N moves each is drawn [300]
 //   --pgn FILE       also write the games as PGN
 //   --verbose        print every move
+//   --openings       start each pair of games (colours swapped) from the
+//                    next of 16 common openings, so that two deterministic
+//                    engines do not replay one game
+//   --option N=V     a UCI option for pab-chess (repeatable)
+//   --opponent PATH  play this UCI engine instead of Stockfish (its own
+//                    options with --opponent-option N=V, repeatable; the
+//                    Stockfish options above are then not sent)
+// It closes with the score, the Elo difference it implies with its 95 %
+// interval (from the games' own variance), illegal moves, time losses and
+// crashes.
 // A move chess.js refuses, a flag fall, or an engine process that dies or
 // stops answering loses the game for that side and is counted; the exit
 // status is 1 when pab-chess made an illegal move, lost on time or crashed.
@@ -45,6 +55,15 @@ function parseArgs(argv) {
     maxMoves: 300,
     pgn: null,
     verbose: false,
+    options: [],
+    openings: false,
+    opponent: null,
+    opponentOptions: [],
+  };
+  const pair = (a, text) => {
+    const at = text.indexOf('=');
+    if (at < 1) throw new Error(`${a}: expected NAME=VALUE`);
+    return [text.slice(0, at), text.slice(at + 1)];
   };
   const numbers = {
     '--games': 'games', '--threads': 'threads', '--skill': 'skill',
@@ -64,9 +83,13 @@ function parseArgs(argv) {
     else if (a === '--stockfish') o.stockfish = resolve(next());
     else if (a === '--pgn') o.pgn = next();
     else if (a === '--verbose') o.verbose = true;
+    else if (a === '--option') o.options.push(pair(a, next()));
+    else if (a === '--openings') o.openings = true;
+    else if (a === '--opponent') o.opponent = resolve(next());
+    else if (a === '--opponent-option') o.opponentOptions.push(pair(a, next()));
     else throw new Error(`unknown option ${a}`);
   }
-  for (const p of [o.engine, o.stockfish])
+  for (const p of [o.engine, o.opponent || o.stockfish])
     if (!existsSync(p)) throw new Error(`no engine at ${p}`);
   return o;
 }
@@ -165,16 +188,36 @@ function play(chess, uciMove) {
   }
 }
 
+// Common openings, a few moves deep, in UCI notation.
+const OPENINGS = [
+  'e2e4 e7e5 g1f3 b8c6 f1b5', 'e2e4 c7c5 g1f3 d7d6 d2d4 c5d4 f3d4 g8f6 b1c3',
+  'd2d4 d7d5 c2c4 e7e6 b1c3 g8f6', 'd2d4 g8f6 c2c4 g7g6 b1c3 f8g7 e2e4 d7d6',
+  'e2e4 e7e6 d2d4 d7d5 b1c3', 'e2e4 c7c6 d2d4 d7d5 b1c3 d5e4 c3e4',
+  'c2c4 e7e5 b1c3 g8f6 g1f3 b8c6', 'd2d4 g8f6 c2c4 e7e6 b1c3 f8b4',
+  'e2e4 e7e5 g1f3 b8c6 f1c4 f8c5', 'g1f3 d7d5 g2g3 g8f6 f1g2',
+  'e2e4 d7d5 e4d5 d8d5 b1c3 d5a5', 'd2d4 d7d5 c2c4 c7c6 g1f3 g8f6',
+  'e2e4 g7g6 d2d4 f8g7 b1c3 d7d6', 'e2e4 c7c5 b1c3 b8c6 g2g3',
+  'd2d4 f7f5 g2g3 g8f6 f1g2', 'e2e4 e7e5 f2f4 e5f4 g1f3',
+];
+
 async function playGame(o, index) {
   const pabWhite = index % 2 === 0;
-  const pab = new Player('pab-chess', o.engine, [['Threads', o.threads]]);
-  const sf = new Player('stockfish', o.stockfish,
-    [['Skill Level', o.skill], ['Threads', 1]]);
+  const pab = new Player('pab-chess', o.engine,
+    [['Threads', o.threads], ...o.options]);
+  const sf = o.opponent
+    ? new Player('opponent', o.opponent, o.opponentOptions)
+    : new Player('stockfish', o.stockfish,
+      [['Skill Level', o.skill], ['Threads', 1]]);
   const white = pabWhite ? pab : sf;
   const black = pabWhite ? sf : pab;
   const chess = new Chess();
   const moves = [];
   const clock = { w: o.time, b: o.time };
+  if (o.openings)
+    for (const m of OPENINGS[Math.floor(index / 2) % OPENINGS.length].split(' ')) {
+      if (!play(chess, m)) throw new Error(`opening move ${m} refused`);
+      moves.push(m);
+    }
   let outcome = null; // { winner: 'w' | 'b' | null, reason }
   try {
     await pab.start();
@@ -248,6 +291,23 @@ async function playGame(o, index) {
     pabWhite, clock };
 }
 
+// The Elo difference a score implies, and its 95 % interval from the
+// variance of the per-game results (win 1, draw 1/2, loss 0).
+function elo(win, draw, loss) {
+  const n = win + draw + loss;
+  if (n === 0) return 'elo: no games';
+  const p = (win + draw / 2) / n;
+  const variance = (win * (1 - p) ** 2 + draw * (0.5 - p) ** 2 + loss * p ** 2) / n;
+  const half = 1.96 * Math.sqrt(variance / n);
+  const toElo = (x) => {
+    const c = Math.min(Math.max(x, 1e-6), 1 - 1e-6);
+    return -400 * Math.log10(1 / c - 1);
+  };
+  const lo = toElo(p - half), hi = toElo(p + half);
+  return `elo: ${toElo(p).toFixed(1)} (95 %: ${lo.toFixed(1)} to ${hi.toFixed(1)}), ` +
+    `score ${(100 * p).toFixed(1)} % of ${n}`;
+}
+
 async function main() {
   let o;
   try {
@@ -256,7 +316,11 @@ async function main() {
     console.error(`match: ${e.message}`);
     process.exit(2);
   }
-  console.log(`pab-chess (Threads ${o.threads}) vs Stockfish (Skill Level ${o.skill}), ` +
+  const against = o.opponent
+    ? `${o.opponent} (${o.opponentOptions.map((p) => p.join('=')).join(', ')})`
+    : `Stockfish (Skill Level ${o.skill})`;
+  console.log(`pab-chess (Threads ${o.threads}` +
+    `${o.options.map((p) => `, ${p.join('=')}`).join('')}) vs ${against}, ` +
     `${o.games} games at ${o.time / 1000} s + ${o.inc / 1000} s`);
   const pgns = [];
   for (let i = 0; i < o.games; i++) {
@@ -268,14 +332,16 @@ async function main() {
     if (o.pgn) writeFileSync(o.pgn, pgns.join('\n\n') + '\n');
   }
   const t = tally;
+  const other = o.opponent ? 'opponent' : 'stockfish';
   const played = t.pab.win + t.pab.draw + t.pab.loss;
   const depth = t.depths.length
     ? (t.depths.reduce((a, b) => a + b, 0) / t.depths.length).toFixed(1) : '-';
   console.log(`pab-chess: +${t.pab.win} =${t.pab.draw} -${t.pab.loss}, ` +
     `score ${t.pab.win + t.pab.draw / 2}/${played}`);
-  console.log(`illegal moves: pab-chess ${t.illegal.pab}, stockfish ${t.illegal.stockfish}`);
-  console.log(`time losses: pab-chess ${t.timeLoss.pab}, stockfish ${t.timeLoss.stockfish}`);
-  console.log(`crashes: pab-chess ${t.crash.pab}, stockfish ${t.crash.stockfish}`);
+  console.log(elo(t.pab.win, t.pab.draw, t.pab.loss));
+  console.log(`illegal moves: pab-chess ${t.illegal.pab}, ${other} ${t.illegal.stockfish}`);
+  console.log(`time losses: pab-chess ${t.timeLoss.pab}, ${other} ${t.timeLoss.stockfish}`);
+  console.log(`crashes: pab-chess ${t.crash.pab}, ${other} ${t.crash.stockfish}`);
   console.log(`pab-chess: least clock left ${(t.minClock / 1000).toFixed(2)} s, ` +
     `longest think ${(t.maxThink / 1000).toFixed(2)} s, mean depth ${depth}`);
   const bad = t.illegal.pab + t.timeLoss.pab + t.crash.pab;

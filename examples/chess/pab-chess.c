@@ -21,8 +21,8 @@ static void usage(FILE *f)
     fprintf(
         f,
         "usage: %s                      speak UCI on standard input/output\n"
-        "       %s bench [depth] [threads] [algorithm]\n"
-        "       %s bk [movetime-ms] [threads] [algorithm]\n"
+        "       %s bench [depth] [threads] [algorithm] [staged|plain]\n"
+        "       %s bk [movetime-ms] [threads] [algorithm] [staged|plain]\n"
         "       %s play [--fen FEN] [--side white|black] [--movetime MS]\n"
         "                      [--threads N] [--algorithm A]\n"
         "       %s --help | --version\n",
