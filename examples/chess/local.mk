@@ -5,7 +5,8 @@ examples_chess_pab_chess_SOURCES = \
 	examples/chess/pab-chess.c examples/chess/pab-chess.h \
 	examples/chess/uci.c examples/chess/uci.h \
 	examples/chess/timeman.c examples/chess/timeman.h \
-	examples/chess/engine.c examples/chess/bench.c examples/chess/play.c
+	examples/chess/engine.c examples/chess/bench.c examples/chess/play.c \
+	examples/chess/direct.c
 examples_chess_pab_chess_LDADD = examples/games/libpabgames.la lib/libpab.la \
 	-lpthread -lm
 EXTRA_DIST += examples/chess/match.mjs examples/chess/package.json

@@ -5,6 +5,7 @@
  *   pab-chess                      UCI on standard input and output
  *   pab-chess bench [D] [T] [A]    the Bratko-Kopec positions to depth D
  *   pab-chess bk [MS] [T] [A]      how many of them it solves in MS each
+ *   pab-chess direct [D]           the per-node cost of the library
  *   pab-chess play [options]       a game against a person
  */
 #include <errno.h>
@@ -23,10 +24,11 @@ static void usage(FILE *f)
         "usage: %s                      speak UCI on standard input/output\n"
         "       %s bench [depth] [threads] [algorithm] [staged|plain]\n"
         "       %s bk [movetime-ms] [threads] [algorithm] [staged|plain]\n"
+        "       %s direct [depth]\n"
         "       %s play [--fen FEN] [--side white|black] [--movetime MS]\n"
         "                      [--threads N] [--algorithm A]\n"
         "       %s --help | --version\n",
-        pc_prog, pc_prog, pc_prog, pc_prog, pc_prog);
+        pc_prog, pc_prog, pc_prog, pc_prog, pc_prog, pc_prog);
 }
 
 long pc_number(const char *what, const char *text, long lo, long hi)
@@ -106,6 +108,8 @@ int main(int argc, char **argv)
     const char *cmd = argv[1];
     if (!strcmp(cmd, "bench"))
         return pc_bench(argc - 1, argv + 1);
+    if (!strcmp(cmd, "direct"))
+        return pc_direct(argc - 1, argv + 1);
     if (!strcmp(cmd, "bk"))
         return pc_bk(argc - 1, argv + 1);
     if (!strcmp(cmd, "play"))

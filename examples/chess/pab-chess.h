@@ -20,6 +20,9 @@ extern const char *const pc_prog; /* "pab-chess", for messages */
  * the subcommand's name. */
 int pc_uci(void);
 int pc_bench(int argc, char **argv);
+/* pab-chess direct [depth]: the library's serial search against the same
+ * search written as one direct loop (direct.c); 1 if the counts differ. */
+int pc_direct(int argc, char **argv);
 int pc_bk(int argc, char **argv);
 int pc_play(int argc, char **argv);
 

@@ -137,27 +137,6 @@ static bool chess_cb_decided(const void *state, pab_score_t *score, void *user)
 
 /* ---- staged, scored generation (libpab 0.4) --------------------------- */
 
-/* A noisy move's score: captures that do not lose material (static
- * exchange >= 0) and queen promotions ahead of every quiet move (0),
- * most valuable victim first, then least valuable attacker; losing
- * captures and the under-promotions behind them, by their loss. */
-#define GOOD_NOISY 1000000
-
-static int32_t noisy_score(const chess_pos *pos, pab_move_t m)
-{
-    int promo = CHESS_MOVE_PROMO(m);
-    if (promo && promo != CHESS_QUEEN)
-        return -1000 + promo; /* under-promotion: last, knights first */
-    int see = chess_see(pos, m);
-    if (see < 0)
-        return see;
-    int victim = (m & CHESS_MOVE_EN_PASSANT)
-                     ? CHESS_PAWN
-                     : CHESS_TYPE(pos->board[CHESS_MOVE_TO(m)]);
-    int attacker = CHESS_TYPE(pos->board[CHESS_MOVE_FROM(m)]);
-    return GOOD_NOISY + 64 * victim + 8 * promo - attacker;
-}
-
 static const unsigned stage_kinds[3] = {
     [PAB_STAGE_ALL] = GEN_ALL,
     [PAB_STAGE_NOISY] = GEN_CAPTURES | GEN_UNDERPROMOTIONS,
@@ -181,7 +160,7 @@ static int chess_cb_generate_scored(void *state, unsigned stage,
     for (int i = 0; i < n; i++)
         scores[i] = stage == PAB_STAGE_QUIET ? 0
                     : stage == PAB_STAGE_NOISY || tactical(pos, moves[i])
-                        ? noisy_score(pos, moves[i])
+                        ? chess_noisy_score(pos, moves[i])
                         : 0;
     /* The generator is legal: with no move at all the position is mate
      * or stalemate, whatever the stage. */

@@ -187,6 +187,11 @@ bool chess_move_valid(const chess_pos *pos, pab_move_t move);
  * when both sides capture there with their least valuable piece first and
  * either may stop; a promotion counts its gain. */
 int chess_see(const chess_pos *pos, pab_move_t move);
+/* The ordering score of a capture or promotion for generate_scored():
+ * captures that do not lose material and queen promotions above every
+ * quiet move (0), most valuable victim first; losing captures and
+ * under-promotions below 0. */
+int32_t chess_noisy_score(const chess_pos *pos, pab_move_t move);
 
 /* Play a move inside a search (the library's make/unmake).  make() returns
  * false only when the history is full; unmake() must follow then too. */

@@ -72,3 +72,25 @@ int chess_see(const chess_pos *pos, pab_move_t m)
     }
     return gain[0];
 }
+
+/* A noisy move's score: captures that do not lose material (static
+ * exchange >= 0) and queen promotions ahead of every quiet move (0),
+ * most valuable victim first, then least valuable attacker; losing
+ * captures and the under-promotions behind them, by their loss. */
+#define GOOD_NOISY 1000000
+
+int32_t chess_noisy_score(const chess_pos *pos, pab_move_t m)
+{
+    int promo = CHESS_MOVE_PROMO(m);
+    if (promo && promo != CHESS_QUEEN)
+        return -1000 + promo; /* under-promotion: last, knights first */
+    int see = chess_see(pos, m);
+    if (see < 0)
+        return see;
+    int victim = (m & CHESS_MOVE_EN_PASSANT)
+                     ? CHESS_PAWN
+                     : CHESS_TYPE(pos->board[CHESS_MOVE_TO(m)]);
+    int attacker = CHESS_TYPE(pos->board[CHESS_MOVE_FROM(m)]);
+    return GOOD_NOISY + 64 * victim + 8 * promo - attacker;
+}
+

@@ -1,0 +1,586 @@
+/*
+ * pab-chess direct: what the library's search costs per node.
+ *
+ * The serial search of libpab (lib/negascout.c and lib/iterate.c, with
+ * every default of pab_config_init()) written out again as one direct
+ * alpha-beta loop over the chess module's own functions: no callback
+ * table, no worker, no staged-node machinery, the same decisions in the
+ * same order.  It keeps its own transposition table through the public
+ * pab_tt API (the component, not the search), so that the two searches
+ * probe and store alike and visit exactly the same nodes: the bench
+ * checks that the counts are equal, and only then compares the speeds.
+ *
+ * It follows the library step by step: iterative deepening with
+ * aspiration windows (50, doubled on each fail); at a node, the rule
+ * draws, the horizon (quiescence: stand pat, captures in MVV/LVA order,
+ * every evasion in check), the table probe (a cutoff outside PV nodes),
+ * the null move (R = 2 + depth / 6 from depth 3, static value >= beta),
+ * futility at depth 1 (margin 200), then the moves by stage: the table
+ * move if valid, the noisy moves that do not lose, the quiet ones (killers,
+ * then history, among equal scores), the losing noisy ones; PVS with
+ * late-move reductions (1 ply after 3 moves from depth 3; 2 plies after 6
+ * moves from depth 6 outside PV nodes) and check extensions.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../games/chess_bits.h"
+#include "pab-chess.h"
+
+#define DIRECT_PLY_MAX 256 /* PAB_PLY_MAX */
+#define ASPIRATION     50
+#define FUTILITY       200
+#define HISTORY_MAX    (1u << 30)
+#define INF            PAB_SCORE_INF
+
+enum { STAGE_TABLE, STAGE_NOISY, STAGE_QUIET, STAGE_BAD, STAGE_DONE };
+
+typedef struct direct {
+    chess_pos *pos;
+    pab_tt *tt;
+    pab_move_t moves[DIRECT_PLY_MAX][CHESS_MAX_MOVES];
+    int32_t scores[DIRECT_PLY_MAX][CHESS_MAX_MOVES];
+    pab_move_t killers[DIRECT_PLY_MAX][2];
+    uint32_t history[64 * 64];
+    uint64_t nodes;
+} direct;
+
+/* One node's moves, stage by stage. */
+typedef struct picker {
+    int stage, next, n, end, bad, noisy_end;
+    pab_move_t tt_move, tried;
+    pab_score_t terminal;
+} picker;
+
+/* ---- the game, called directly ------------------------------------------ */
+
+static bool draw_by_rule(const chess_pos *pos)
+{
+    return !pos->perft && pos->ply > pos->root && chess_rule_draw(pos);
+}
+
+static bool tactical(const chess_pos *pos, pab_move_t m)
+{
+    return pos->board[CHESS_MOVE_TO(m)] || CHESS_MOVE_PROMO(m) ||
+           (m & CHESS_MOVE_EN_PASSANT);
+}
+
+/* move_flags() == 0: neither tactical nor a check. */
+static bool quiet(const chess_pos *pos, pab_move_t m)
+{
+    return !tactical(pos, m) && !chess_gives_check(pos, m);
+}
+
+static pab_score_t from_game(pab_score_t s, int ply)
+{
+    if (PAB_SCORE_IS_WIN(s))
+        return s - ply;
+    if (PAB_SCORE_IS_LOSS(s))
+        return s + ply;
+    return s;
+}
+
+static pab_score_t to_tt(pab_score_t s, int ply)
+{
+    if (PAB_SCORE_IS_WIN(s))
+        return s + ply;
+    if (PAB_SCORE_IS_LOSS(s))
+        return s - ply;
+    return s;
+}
+
+static pab_score_t evaluate(const chess_pos *pos, int ply)
+{
+    if (draw_by_rule(pos))
+        return 0;
+    if (pos->checkers && !chess_has_legal_move(pos))
+        return from_game(PAB_SCORE_LOSS_IN(0), ply);
+    return from_game(chess_evaluate(pos), ply);
+}
+
+/* One stage of the scored generator at moves[at..]. */
+static int generate(direct *d, int ply, int at, unsigned kinds,
+                    pab_score_t *terminal)
+{
+    const chess_pos *pos = d->pos;
+    *terminal = 0;
+    if (draw_by_rule(pos))
+        return 0;
+    int n =
+        chess_generate(pos, kinds, d->moves[ply] + at, CHESS_MAX_MOVES - at);
+    for (int i = 0; i < n; i++)
+        d->scores[ply][at + i] =
+            kinds == GEN_QUIETS ? 0
+                                : chess_noisy_score(pos, d->moves[ply][at + i]);
+    if (pos->checkers)
+        *terminal = PAB_SCORE_LOSS_IN(0);
+    return n;
+}
+
+/* ---- ordering ------------------------------------------------------------ */
+
+static uint32_t tie_break(const direct *d, pab_move_t m, int ply, bool q)
+{
+    if (m == d->killers[ply][0])
+        return UINT32_MAX;
+    if (m == d->killers[ply][1])
+        return UINT32_MAX - 1;
+    return q ? d->history[CHESS_MOVE_FROM(m) * 64 + CHESS_MOVE_TO(m)] : 0;
+}
+
+static void sort(direct *d, int ply, int from, int to, bool q)
+{
+    pab_move_t *mv = d->moves[ply];
+    int32_t *sc = d->scores[ply];
+    uint32_t ties[CHESS_MAX_MOVES];
+    for (int i = from; i < to; i++)
+        ties[i] = tie_break(d, mv[i], ply, q);
+    for (int i = from + 1; i < to; i++) {
+        pab_move_t m = mv[i];
+        int32_t s = sc[i];
+        uint32_t t = ties[i];
+        int j = i;
+        for (;
+             j > from && (sc[j - 1] < s || (sc[j - 1] == s && ties[j - 1] < t));
+             j--) {
+            mv[j] = mv[j - 1];
+            sc[j] = sc[j - 1];
+            ties[j] = ties[j - 1];
+        }
+        mv[j] = m;
+        sc[j] = s;
+        ties[j] = t;
+    }
+}
+
+static bool to_front(direct *d, int ply, int from, int n, pab_move_t m)
+{
+    pab_move_t *mv = d->moves[ply];
+    int32_t *sc = d->scores[ply];
+    for (int i = from; i < n && m != PAB_MOVE_NONE; i++) {
+        if (mv[i] != m)
+            continue;
+        int32_t s = sc[i];
+        for (int j = i; j > from; j--) {
+            mv[j] = mv[j - 1];
+            sc[j] = sc[j - 1];
+        }
+        mv[from] = m;
+        sc[from] = s;
+        return true;
+    }
+    return false;
+}
+
+static int first_bad(const direct *d, int ply, int from, int to)
+{
+    while (from < to && d->scores[ply][from] >= 0)
+        from++;
+    return from;
+}
+
+/* The whole list in the staged order (the root, evasions in quiescence). */
+static void order_all(direct *d, int ply, int n, int noisy, pab_move_t tt)
+{
+    int at = 0;
+    while (at < n && d->moves[ply][at] != tt)
+        at++;
+    int front = to_front(d, ply, 0, n, tt) ? 1 : 0;
+    if (front && at >= noisy)
+        noisy++;
+    sort(d, ply, front, noisy, false);
+    sort(d, ply, noisy > front ? noisy : front, n, true);
+    int bad = first_bad(d, ply, front, noisy), k = noisy - bad;
+    if (k == 0)
+        return;
+    pab_move_t m[CHESS_MAX_MOVES];
+    int32_t s[CHESS_MAX_MOVES];
+    pab_move_t *mv = d->moves[ply];
+    int32_t *sc = d->scores[ply];
+    memcpy(m, mv + bad, sizeof *m * (size_t)k);
+    memcpy(s, sc + bad, sizeof *s * (size_t)k);
+    memmove(mv + bad, mv + noisy, sizeof *m * (size_t)(n - noisy));
+    memmove(sc + bad, sc + noisy, sizeof *s * (size_t)(n - noisy));
+    memcpy(mv + n - k, m, sizeof *m * (size_t)k);
+    memcpy(sc + n - k, s, sizeof *s * (size_t)k);
+}
+
+static int generate_all(direct *d, int ply, pab_score_t *terminal, int *noisy)
+{
+    int k = generate(d, ply, 0, GEN_CAPTURES | GEN_UNDERPROMOTIONS, terminal);
+    int q = generate(d, ply, k, GEN_QUIETS, terminal);
+    *noisy = k;
+    return k + q;
+}
+
+/* The next stage of a staged node; its first index, or -1 at the end. */
+static int stage(direct *d, picker *p, int ply, unsigned kinds, bool q)
+{
+    const int at = p->end;
+    p->end += generate(d, ply, at, kinds, &p->terminal);
+    p->next = at;
+    p->n = p->end;
+    int front = at;
+    if (p->tried == PAB_MOVE_NONE && to_front(d, ply, at, p->end, p->tt_move))
+        front++;
+    sort(d, ply, front, p->end, q);
+    return front;
+}
+
+static bool next_move(direct *d, picker *p, int ply, pab_move_t *m)
+{
+    for (;;) {
+        while (p->next < p->n) {
+            *m = d->moves[ply][p->next++];
+            if (*m != p->tried)
+                return true;
+        }
+        switch (p->stage) {
+        case STAGE_TABLE:
+            p->stage = STAGE_NOISY;
+            if (p->tt_move != PAB_MOVE_NONE && !draw_by_rule(d->pos) &&
+                chess_move_valid(d->pos, p->tt_move)) {
+                p->tried = *m = p->tt_move;
+                return true;
+            }
+            break;
+        case STAGE_NOISY: {
+            p->stage = STAGE_QUIET;
+            int front =
+                stage(d, p, ply, GEN_CAPTURES | GEN_UNDERPROMOTIONS, false);
+            p->bad = p->n = first_bad(d, ply, front, p->end);
+            break;
+        }
+        case STAGE_QUIET:
+            p->stage = STAGE_BAD;
+            p->noisy_end = p->end;
+            stage(d, p, ply, GEN_QUIETS, true);
+            break;
+        case STAGE_BAD:
+            p->stage = STAGE_DONE;
+            p->next = p->bad;
+            p->n = p->noisy_end;
+            break;
+        default: return false;
+        }
+    }
+}
+
+static void reward(direct *d, pab_move_t m, int depth, int ply)
+{
+    if (!quiet(d->pos, m))
+        return;
+    if (d->killers[ply][0] != m) {
+        d->killers[ply][1] = d->killers[ply][0];
+        d->killers[ply][0] = m;
+    }
+    unsigned i = (unsigned)(CHESS_MOVE_FROM(m) * 64 + CHESS_MOVE_TO(m));
+    d->history[i] += (unsigned)(depth * depth);
+    if (d->history[i] > HISTORY_MAX)
+        for (unsigned k = 0; k < 64 * 64; k++)
+            d->history[k] /= 2;
+}
+
+/* ---- the searches ----------------------------------------------------------
+ */
+
+static pab_score_t quiesce(direct *d, pab_score_t alpha, pab_score_t beta,
+                           int ply)
+{
+    chess_pos *pos = d->pos;
+    d->nodes++;
+    pab_score_t best, terminal = 0;
+    int n;
+    if (ply < DIRECT_PLY_MAX - 1 && pos->checkers) {
+        int noisy;
+        n = generate_all(d, ply, &terminal, &noisy);
+        if (n <= 0)
+            return from_game(terminal, ply);
+        order_all(d, ply, n, noisy, PAB_MOVE_NONE);
+        best = -INF;
+    } else {
+        best = evaluate(pos, ply);
+        if (best >= beta || ply >= DIRECT_PLY_MAX - 1)
+            return best;
+        if (best > alpha)
+            alpha = best;
+        n = chess_generate_noisy(pos, d->moves[ply], CHESS_MAX_MOVES);
+    }
+    for (int i = 0; i < n; i++) {
+        pab_move_t m = d->moves[ply][i];
+        if (!chess_make(pos, m)) {
+            chess_unmake(pos, m);
+            continue;
+        }
+        pab_score_t v = -quiesce(d, -beta, -alpha, ply + 1);
+        chess_unmake(pos, m);
+        if (v > best) {
+            best = v;
+            if (v > alpha) {
+                alpha = v;
+                if (v >= beta)
+                    break;
+            }
+        }
+    }
+    return best == -INF ? from_game(terminal, ply) : best;
+}
+
+static void store(direct *d, uint64_t key, int depth, int ply,
+                  pab_score_t alpha0, pab_score_t beta, pab_score_t best,
+                  pab_move_t move)
+{
+    pab_bound b = best >= beta    ? PAB_BOUND_LOWER
+                  : best > alpha0 ? PAB_BOUND_EXACT
+                                  : PAB_BOUND_UPPER;
+    pab_tt_store(d->tt, key, depth, b, to_tt(best, ply), move);
+}
+
+static bool table_cutoff(const pab_tt_entry *e, int depth, pab_score_t alpha,
+                         pab_score_t beta)
+{
+    if (e->depth < depth)
+        return false;
+    return e->bound == PAB_BOUND_EXACT ||
+           (e->bound == PAB_BOUND_LOWER && e->score >= beta) ||
+           (e->bound == PAB_BOUND_UPPER && e->score <= alpha);
+}
+
+static pab_score_t search(direct *d, pab_score_t alpha, pab_score_t beta,
+                          int depth, int ply, bool pv);
+
+/* The null move: true with *value when a reduced search fails high. */
+static bool null_cuts(direct *d, pab_score_t beta, int depth, int ply,
+                      pab_score_t *value)
+{
+    chess_pos *pos = d->pos;
+    uint64_t pieces = pos->color_bb[pos->side] &
+                      ~(pos->type_bb[CHESS_PAWN] | pos->type_bb[CHESS_KING]);
+    if (pos->checkers || !pieces || !chess_make_null(pos))
+        return false;
+    int r = 2 + depth / 6;
+    pab_score_t v = -search(d, -beta, -beta + 1, depth - 1 - r, ply + 1, false);
+    chess_unmake_null(pos);
+    if (v < beta)
+        return false;
+    *value = PAB_SCORE_IS_WIN(v) ? beta : v;
+    return true;
+}
+
+static int reduction(int depth, int searched, bool in_check, bool q, bool pv)
+{
+    if (depth < 3 || searched < 3 || in_check || !q)
+        return 0;
+    int r = !pv && searched >= 6 && depth >= 6 ? 2 : 1;
+    return r < depth - 1 ? r : depth - 1;
+}
+
+static pab_score_t search(direct *d, pab_score_t alpha, pab_score_t beta,
+                          int depth, int ply, bool pv)
+{
+    chess_pos *pos = d->pos;
+    if (ply > 0 && draw_by_rule(pos)) {
+        d->nodes++;
+        return 0;
+    }
+    if (depth <= 0 || ply >= DIRECT_PLY_MAX - 1)
+        return quiesce(d, alpha, beta, ply);
+    d->nodes++;
+    const pab_score_t alpha0 = alpha;
+    const uint64_t key = pos->key;
+    pab_tt_entry e;
+    picker p = {
+        .stage = STAGE_TABLE, .tt_move = PAB_MOVE_NONE, .tried = PAB_MOVE_NONE};
+    if (pab_tt_probe(d->tt, key, &e)) {
+        e.score = from_game(e.score, ply);
+        p.tt_move = e.move;
+        if (!pv && table_cutoff(&e, depth, alpha, beta))
+            return e.score;
+    }
+    if (ply == 0) { /* the root: every move at once */
+        int noisy;
+        p.n = p.end = generate_all(d, ply, &p.terminal, &noisy);
+        if (p.n <= 0) {
+            pab_score_t v = from_game(p.terminal, ply);
+            store(d, key, depth, ply, alpha0, beta, v, PAB_MOVE_NONE);
+            return v;
+        }
+        order_all(d, ply, p.n, noisy, p.tt_move);
+        p.stage = STAGE_DONE;
+    }
+    const bool in_check = pos->checkers != 0;
+    const bool want_eval = !pv && !in_check;
+    const pab_score_t static_eval = want_eval ? evaluate(pos, ply) : 0;
+    pab_score_t best = -INF, v;
+    if (want_eval && depth >= 3 && static_eval >= beta &&
+        !PAB_SCORE_IS_WIN(beta) && !PAB_SCORE_IS_LOSS(beta) &&
+        null_cuts(d, beta, depth, ply, &v)) {
+        store(d, key, depth, ply, alpha0, beta, v, PAB_MOVE_NONE);
+        return v;
+    }
+    const bool futile =
+        want_eval && depth <= 1 && static_eval + FUTILITY * depth <= alpha;
+    pab_move_t m, best_move = PAB_MOVE_NONE;
+    int searched = 0;
+    while (next_move(d, &p, ply, &m)) {
+        const bool q = quiet(pos, m);
+        if (futile && searched > 0 && q) {
+            if (static_eval + FUTILITY * depth > best)
+                best = static_eval + FUTILITY * depth;
+            continue;
+        }
+        if (!chess_make(pos, m)) {
+            chess_unmake(pos, m);
+            continue;
+        }
+        const int ext = pos->checkers ? 1 : 0;
+        const int new_depth = depth - 1 + ext;
+        if (searched == 0) {
+            v = -search(d, -beta, -alpha, new_depth, ply + 1, pv);
+        } else {
+            int r = reduction(depth, searched, in_check, q && !ext, pv);
+            v = -search(d, -alpha - 1, -alpha, new_depth - r, ply + 1, false);
+            if (v > alpha && r > 0)
+                v = -search(d, -alpha - 1, -alpha, new_depth, ply + 1, false);
+            if (v > alpha && v < beta && pv)
+                v = -search(d, -beta, -alpha, new_depth, ply + 1, true);
+        }
+        chess_unmake(pos, m);
+        searched++;
+        if (v <= best)
+            continue;
+        best = v;
+        best_move = m;
+        if (v <= alpha)
+            continue;
+        alpha = v;
+        if (v >= beta) {
+            reward(d, m, depth, ply);
+            break;
+        }
+    }
+    if (searched == 0 && best == -INF) {
+        v = from_game(p.terminal, ply);
+        if (p.stage == STAGE_DONE && p.end == 0 && p.tried == PAB_MOVE_NONE)
+            store(d, key, depth, ply, alpha0, beta, v, PAB_MOVE_NONE);
+        return v;
+    }
+    store(d, key, depth, ply, alpha0, beta, best, best_move);
+    return best;
+}
+
+/* Iterative deepening with aspiration windows, as iterate.c does. */
+static pab_score_t iterate(direct *d, int max_depth)
+{
+    pab_score_t guess = 0;
+    for (int depth = 1; depth <= max_depth; depth++) {
+        pab_score_t delta = ASPIRATION, alpha = -INF, beta = INF;
+        if (depth > 1) {
+            alpha = guess - delta < -INF ? -INF : guess - delta;
+            beta = guess + delta > INF ? INF : guess + delta;
+        }
+        for (;;) {
+            pab_score_t v = search(d, alpha, beta, depth, 0, true);
+            if (v <= alpha && alpha > -INF)
+                alpha = v - delta < -INF ? -INF : v - delta;
+            else if (v >= beta && beta < INF)
+                beta = v + delta > INF ? INF : v + delta;
+            else {
+                guess = v;
+                break;
+            }
+            delta = delta > PAB_SCORE_MAX / 2 ? PAB_SCORE_MAX : delta * 2;
+        }
+    }
+    return guess;
+}
+
+/* ---- the bench ------------------------------------------------------------
+ */
+
+static uint64_t now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static uint64_t direct_search(chess_pos *pos, pab_tt *tt, int depth,
+                              pab_score_t *score)
+{
+    direct *d = calloc(1, sizeof *d);
+    *score = 0;
+    if (d == NULL)
+        return 0;
+    d->pos = pos;
+    d->tt = tt;
+    for (int p = 0; p < DIRECT_PLY_MAX; p++)
+        d->killers[p][0] = d->killers[p][1] = PAB_MOVE_NONE;
+    pab_tt_new_search(tt);
+    *score = iterate(d, depth);
+    uint64_t nodes = d->nodes;
+    free(d);
+    return nodes;
+}
+
+/* Both searches on every Bratko-Kopec position from a cleared table of
+ * the same size, one after the other; the per-node cost of the library
+ * is how much faster the direct loop visits the same nodes. */
+int pc_direct(int argc, char **argv)
+{
+    int depth = argc > 1 ? (int)pc_number("depth", argv[1], 1, 20) : 8;
+    pab_game game;
+    pab_searcher *s;
+    pab_tt *tt;
+    chess_init();
+    chess_game_init(&game);
+    chess_pos *pos = malloc(sizeof *pos);
+    if (pos == NULL || pc_searcher_new(&game, 16, &s) < 0)
+        return 1;
+    if (pab_tt_create(&tt, (size_t)16 << 20, 0) < 0)
+        return 1;
+    pab_config c;
+    pab_config_init(&c);
+    c.max_depth = depth;
+    uint64_t lib_nodes = 0, lib_ns = 0, dir_nodes = 0, dir_ns = 0;
+    int status = 0;
+    for (unsigned i = 0; i < CHESS_BK_COUNT; i++) {
+        char err[160];
+        pab_result r;
+        if (chess_from_fen(pos, chess_bk_positions[i].fen, err, sizeof err) < 0)
+            return 1;
+        pab_tt_clear(pab_searcher_tt(s));
+        uint64_t t0 = now_ns();
+        if (pab_search(s, pos, &c, &r) < 0)
+            return 1;
+        uint64_t t1 = now_ns();
+        pab_tt_clear(tt);
+        pab_score_t score = 0;
+        uint64_t n = direct_search(pos, tt, depth, &score);
+        uint64_t t2 = now_ns();
+        bool same = n == r.stats.nodes && score == r.score;
+        status |= !same;
+        printf("%2u library %10" PRIu64 " nodes %6" PRIu64
+               " ms  direct %10" PRIu64 " nodes %6" PRIu64 " ms  %s\n",
+               i + 1, r.stats.nodes, (t1 - t0) / 1000000, n,
+               (t2 - t1) / 1000000, same ? "same" : "DIFFERENT");
+        lib_nodes += r.stats.nodes;
+        lib_ns += t1 - t0;
+        dir_nodes += n;
+        dir_ns += t2 - t1;
+    }
+    double lib_nps = lib_nodes * 1e9 / (double)(lib_ns ? lib_ns : 1);
+    double dir_nps = dir_nodes * 1e9 / (double)(dir_ns ? dir_ns : 1);
+    printf("library: %" PRIu64 " nodes, %.0f nodes/s\n", lib_nodes, lib_nps);
+    printf("direct:  %" PRIu64 " nodes, %.0f nodes/s\n", dir_nodes, dir_nps);
+    printf("library cost per node: %+.1f %% over the direct loop%s\n",
+           (dir_nps / lib_nps - 1) * 100,
+           status ? " (node counts differ: not comparable)" : "");
+    pab_tt_destroy(tt);
+    pab_searcher_destroy(s);
+    free(pos);
+    return status;
+}
