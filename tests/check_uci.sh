@@ -264,6 +264,14 @@ check "bench $BENCH_ARGS: $nodes nodes, recorded $BENCH_NODES" \
     test "$nodes" = "$BENCH_NODES"
 lines=$(timeout 120 "$engine" bench 3 2>/dev/null | grep -c '^ *[0-9][0-9]* [a-h][1-8][a-h][1-8]')
 check "bench: 24 position lines" test "$lines" -eq 24
+# The plain table still searches (bench's optional fourth argument).
+# shellcheck disable=SC2086
+plain=$(timeout 120 "$engine" bench $BENCH_ARGS plain 2>&1 | sed -n 's/^Nodes searched: //p')
+check "bench $BENCH_ARGS plain: $plain nodes, fewer with staged moves" \
+    test "$plain" -gt "$nodes"
+# The direct loop visits exactly the library's nodes (status 0 only then).
+direct=$(timeout 120 "$engine" direct 4 2>&1 | grep -c ' same$')
+check "direct 4: the same nodes on all 24 positions ($direct)" test "$direct" -eq 24
 
 echo "check_uci: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
