@@ -55,7 +55,8 @@ dist_man3_MANS += \
 	man/man3/pab_version.3 \
 	man/man3/pab_version_number.3
 dist_man7_MANS += \
-	man/man7/pab.7
+	man/man7/pab.7 \
+	man/man7/pab-porting.7
 
 PLAIN_TESTS += tests/check_man.sh
 EXTRA_DIST += tests/check_man.sh

@@ -93,3 +93,8 @@ endif
 tests_test_tuning_SOURCES = tests/test_tuning.c
 tests_test_tuning_CFLAGS = $(TEST_CFLAGS)
 tests_test_tuning_LDADD = $(TEST_LIBS) -lpthread
+
+# pab-porting(7): its snippets and tests/porting_main.c compile and run.
+PLAIN_TESTS += tests/check_porting.sh
+EXTRA_DIST += tests/check_porting.sh tests/porting_main.c
+AM_TESTS_ENVIRONMENT += PAB_TEST_CFLAGS='$(SANITIZER_CFLAGS)'; export PAB_TEST_CFLAGS;
