@@ -276,6 +276,8 @@ static size_t field_end(const option *o)
  * the caller's layout does not have. */
 static int lookup(const pab_config *c, const char *name, const option **out)
 {
+    if (c == NULL || name == NULL)
+        return PAB_EINVAL;
     if (!options_layout_published(c->size))
         return PAB_EVERSION;
     const option *o = find(name);
@@ -303,13 +305,11 @@ int options_validate_from(const pab_config *c, size_t offset)
 
 int pab_config_set_option(pab_config *c, const char *name, const char *value)
 {
-    if (c == NULL || name == NULL || value == NULL)
-        return PAB_EINVAL;
     const option *o;
-    int rc = lookup(c, name, &o);
+    long long v;
+    int rc = value == NULL ? PAB_EINVAL : lookup(c, name, &o);
     if (rc < 0)
         return rc;
-    long long v;
     rc = parse(o, value, &v); /* a bad value leaves the field alone */
     if (rc == 0)
         store_value(c, o, v);
@@ -319,10 +319,8 @@ int pab_config_set_option(pab_config *c, const char *name, const char *value)
 int pab_config_get_option(const pab_config *c, const char *name,
                           long long *value)
 {
-    if (c == NULL || name == NULL || value == NULL)
-        return PAB_EINVAL;
     const option *o;
-    int rc = lookup(c, name, &o);
+    int rc = value == NULL ? PAB_EINVAL : lookup(c, name, &o);
     if (rc < 0)
         return rc;
     *value = load_value(c, o);
