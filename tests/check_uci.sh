@@ -249,6 +249,16 @@ session "setoption name Hash value 0" "setoption name Threads value 999" \
     "setoption name Algorithm value mtdf" "setoption name No Such value 1" \
     "setoption name cs_size value 1000" isready
 check "refused options: one info string each" test "$(count '^info string')" -eq 5
+session "setoption name StagedMoves value false" "position startpos" "go depth 5" \
+    "setoption name StagedMoves value maybe" isready
+check "StagedMoves false: a legal bestmove" legal_after "position startpos" "$(bestmove)"
+check "StagedMoves maybe: refused" test "$(count '^info string')" -eq 1
+session uci "setoption name lmr_r value 2" uci quit
+check "uci: the tunables are options" has '^option name lmr_r type spin default 2 min 0 max 128$'
+check "uci: time_soft_ms is go's, not an option" lacks '^option name time_soft_ms'
+session "position startpos" "go movetime 1500"
+check "go movetime 1500: info currmove after a second" has '^info depth [0-9]* currmove [a-h][1-8][a-h][1-8][qrbn]* currmovenumber [1-9]'
+check "go movetime 1500: periodic info nodes" has '^info depth [0-9]* seldepth [0-9]* nodes [0-9]* nps [0-9]* hashfull [0-9]* time [0-9]*$'
 for algo in serial abdada simplified-abdada ybwc jamboree lazy-smp; do
     session "setoption name Threads value 2" "setoption name Algorithm value $algo" \
         "setoption name Hash value 8" "ucinewgame" "position startpos" "go depth 4"
