@@ -116,17 +116,6 @@ void state_free(const pab_game *game, void *state)
 
 /* ---- generation through either callback ------------------------------ */
 
-/* One stage of generate_scored(), the terminal value reset first as
- * generate()'s contract promises. */
-int game_generate_stage(const pab_game *g, void *state, unsigned stage,
-                        pab_move_t *moves, int32_t *scores, unsigned capacity,
-                        pab_score_t *terminal)
-{
-    *terminal = 0;
-    return g->generate_scored(state, stage, moves, scores, capacity, terminal,
-                              g->user);
-}
-
 int game_generate(const pab_game *g, void *state, pab_move_t *moves,
                   int32_t *scores, unsigned capacity, pab_score_t *terminal)
 {
@@ -144,35 +133,4 @@ int game_generate(const pab_game *g, void *state, pab_move_t *moves,
     int quiet = game_generate_stage(g, state, PAB_STAGE_QUIET, moves + noisy,
                                     scores + noisy, capacity - noisy, terminal);
     return quiet < 0 ? quiet : noisy + quiet;
-}
-
-/* The search keeps distance scores relative to the root: a win reached at
- * ply p after d more plies is worth MATE - (p + d).  The table keeps them
- * relative to the node, so an entry reached at another ply still means the
- * same thing. */
-pab_score_t score_from_game(const pab_game *game, pab_score_t s, int ply)
-{
-    if (!(game->flags & PAB_GAME_DISTANCE_SCORES))
-        return s;
-    if (PAB_SCORE_IS_WIN(s))
-        return s - ply;
-    if (PAB_SCORE_IS_LOSS(s))
-        return s + ply;
-    return s;
-}
-
-pab_score_t score_to_tt(const pab_game *game, pab_score_t s, int ply)
-{
-    if (!(game->flags & PAB_GAME_DISTANCE_SCORES))
-        return s;
-    if (PAB_SCORE_IS_WIN(s))
-        return s + ply;
-    if (PAB_SCORE_IS_LOSS(s))
-        return s - ply;
-    return s;
-}
-
-pab_score_t score_from_tt(const pab_game *game, pab_score_t s, int ply)
-{
-    return score_from_game(game, s, ply);
 }

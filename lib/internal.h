@@ -92,18 +92,50 @@ static inline pab_score_t game_evaluate(const pab_game *g, void *state)
  * of them then).  The count, or negative when the game failed. */
 int game_generate(const pab_game *g, void *state, pab_move_t *moves,
                   int32_t *scores, unsigned capacity, pab_score_t *terminal);
-int game_generate_stage(const pab_game *g, void *state, unsigned stage,
-                        pab_move_t *moves, int32_t *scores, unsigned capacity,
-                        pab_score_t *terminal);
+/* One stage of generate_scored(), the terminal value reset first as
+ * generate()'s contract promises. */
+static inline int game_generate_stage(const pab_game *g, void *state,
+                                      unsigned stage, pab_move_t *moves,
+                                      int32_t *scores, unsigned capacity,
+                                      pab_score_t *terminal)
+{
+    *terminal = 0;
+    return g->generate_scored(state, stage, moves, scores, capacity, terminal,
+                              g->user);
+}
 /* A private copy of `src` (memcpy or the game's clone). */
 void *state_clone(const pab_game *game, const void *src, int *err);
 void state_free(const pab_game *game, void *state);
 
 /* Distance scores: the game speaks of distances from the node, the search
  * of distances from the root. */
-pab_score_t score_from_game(const pab_game *game, pab_score_t s, int ply);
-pab_score_t score_to_tt(const pab_game *game, pab_score_t s, int ply);
-pab_score_t score_from_tt(const pab_game *game, pab_score_t s, int ply);
+/* The search keeps distance scores relative to the root: a win reached at
+ * ply p after d more plies is worth MATE - (p + d).  The table keeps them
+ * relative to the node, so an entry reached at another ply still means the
+ * same thing.  Inline: every evaluation and table step converts. */
+static inline pab_score_t score_from_game(const pab_game *game, pab_score_t s,
+                                          int ply)
+{
+    if (!(game->flags & PAB_GAME_DISTANCE_SCORES))
+        return s;
+    if (PAB_SCORE_IS_WIN(s))
+        return s - ply;
+    if (PAB_SCORE_IS_LOSS(s))
+        return s + ply;
+    return s;
+}
+
+static inline pab_score_t score_to_tt(const pab_game *game, pab_score_t s,
+                                      int ply)
+{
+    return score_from_game(game, s, -ply);
+}
+
+static inline pab_score_t score_from_tt(const pab_game *game, pab_score_t s,
+                                        int ply)
+{
+    return score_from_game(game, s, ply);
+}
 
 /* ---- workers.c: one search and its threads --------------------------- */
 
@@ -154,7 +186,10 @@ typedef struct worker {
     pab_move_t steady_move; /* best move of the last completed iteration */
     int steady;             /* completed iterations in a row that chose it */
     bool failed_low;        /* the root search in progress failed low */
-    bool soft_stopped;      /* the soft limit ended the search early */
+    /* Whether the side to move is in check in the position at each ply:
+     * 1, 0, or -1 for not asked yet (negascout.c's in_check_at). */
+    signed char check_at[PAB_PLY_MAX + 1];
+    bool soft_stopped; /* the soft limit ended the search early */
 } worker;
 
 /* What every thread of one search shares. */
@@ -182,7 +217,10 @@ struct search {
                          * the threads' records) */
 };
 
+/* Set up *w, which must be zeroed memory. */
 int worker_init(worker *w, search *sh, const void *root);
+/* The worker's position was replaced: nothing is known of it. */
+void worker_forget_checks(worker *w);
 
 /* The undo record of the move made at `ply`, if the game keeps any. */
 static inline void *worker_undo(const worker *w, int ply)
@@ -193,7 +231,15 @@ static inline void *worker_undo(const worker *w, int ply)
 void worker_release(worker *w);
 /* Count one node and poll the limits when due; true if the search must
  * stop. */
-bool worker_node(worker *w);
+bool worker_poll(worker *w);
+static inline bool worker_node(worker *w)
+{
+    rt_node(); /* a simulation's switch point; the node's return state */
+    w->stats.nodes++;
+    if (--w->poll == 0)
+        return worker_poll(w);
+    return w->aborted;
+}
 void worker_fail(worker *w, int err);
 /* The main worker started root move m (the progress callback's report). */
 void worker_root_move(worker *w, pab_move_t m);

@@ -138,6 +138,7 @@ static bool make(worker *w, pab_move_t m, int ply)
 {
     const pab_game *g = w->sh->game;
     rt_work_done(RT_WORK_SEARCH);
+    w->check_at[ply + 1] = -1; /* a new position there */
     if (ply == 0)
         worker_root_move(w, m);
     if (game_make(g, w->state, m, worker_undo(w, ply)))
@@ -282,6 +283,32 @@ static uint32_t tie_break(worker *w, pab_move_t m, int ply, bool quiet)
     return quiet ? history_of(w, m) : 0;
 }
 
+/* tie_break() of n quiet moves at once: the node's hottest loop, one
+ * move_index() call per move, so what every call would load is loaded
+ * once. */
+static void quiet_ties(worker *w, const pab_move_t *moves, uint32_t *ties,
+                       int n, int ply)
+{
+    const pab_game *g = w->sh->game;
+    const pab_move_t k0 = w->killers[ply][0], k1 = w->killers[ply][1];
+    const uint32_t *history = w->history;
+    unsigned (*index)(const void *, pab_move_t, void *) = g->move_index;
+    const unsigned count = g->move_index_count;
+    void *const state = w->state, *const user = g->user;
+    for (int i = 0; i < n; i++) {
+        const pab_move_t m = moves[i];
+        unsigned x;
+        if (m == k0)
+            ties[i] = UINT32_MAX;
+        else if (m == k1)
+            ties[i] = UINT32_MAX - 1;
+        else if (history != NULL && (x = index(state, m, user)) < count)
+            ties[i] = history[x];
+        else
+            ties[i] = 0;
+    }
+}
+
 /* Stable insertion sort of moves[from..to) and their scores, larger
  * first.  `stage` says which moves are quiet without asking the game. */
 static void sort_scored(worker *w, pab_move_t *moves, int32_t *scores, int from,
@@ -290,10 +317,13 @@ static void sort_scored(worker *w, pab_move_t *moves, int32_t *scores, int from,
     uint32_t ties[PAB_MAX_MOVES];
     if (to - from > PAB_MAX_MOVES)
         return;
-    for (int i = from; i < to; i++) {
-        bool quiet = stage == PAB_STAGE_QUIET ||
-                     (stage == PAB_STAGE_ALL && is_quiet(w, moves[i]));
-        ties[i - from] = tie_break(w, moves[i], ply, quiet);
+    if (stage == PAB_STAGE_QUIET) {
+        quiet_ties(w, moves + from, ties, to - from, ply);
+    } else {
+        for (int i = from; i < to; i++) {
+            bool quiet = stage == PAB_STAGE_ALL && is_quiet(w, moves[i]);
+            ties[i - from] = tie_break(w, moves[i], ply, quiet);
+        }
     }
     for (int i = from + 1; i < to; i++) {
         pab_move_t m = moves[i];
@@ -471,6 +501,17 @@ static bool in_check(worker *w)
     return g->in_check != NULL && g->in_check(w->state, g->user);
 }
 
+/* Whether the side to move is in check at `ply`: asked once per position.
+ * ns_move asks right after its make() for the check extension and leaves
+ * the answer for the child node it then searches; any other make at the
+ * same ply (make() clears it) or a null move asks anew. */
+static inline bool in_check_at(worker *w, int ply)
+{
+    if (w->check_at[ply] < 0)
+        w->check_at[ply] = in_check(w);
+    return w->check_at[ply] != 0;
+}
+
 /* ---- quiescence --------------------------------------------------------- */
 
 /* Quiescence needs the noisy moves alone: generate_noisy(), or the noisy
@@ -509,7 +550,7 @@ pab_score_t ns_quiesce(worker *w, pab_score_t alpha, pab_score_t beta, int ply)
     pab_move_t *moves = ply_moves(w, ply);
     pab_score_t best, terminal = 0;
     int n;
-    if (ply < PAB_PLY_MAX - 1 && in_check(w)) {
+    if (ply < PAB_PLY_MAX - 1 && in_check_at(w, ply)) {
         /* No standing pat in check: every evasion, and mate if none. */
         int noisy;
         n = generate_all(w, ply, &terminal, &noisy);
@@ -577,6 +618,7 @@ static bool null_move_cuts(worker *w, const ns_node *nd, ns_fn self,
         return false;
     if (!game_make_null(g, w->state, worker_undo(w, nd->ply)))
         return false;
+    w->check_at[nd->ply + 1] = -1;
     const pab_config *cfg = &w->sh->cfg;
     int r = cfg->null_r_base + nd->depth / cfg->null_r_div;
     pab_score_t v =
@@ -686,7 +728,7 @@ static bool expand_prune(worker *w, ns_node *nd, ns_fn self, pab_score_t *value)
 {
     const pab_game *g = w->sh->game;
     const pab_config *cfg = &w->sh->cfg;
-    nd->in_check = in_check(w);
+    nd->in_check = in_check_at(w, nd->ply);
     const bool want_eval =
         !(nd->flags & NS_PV) && !nd->in_check &&
         ((cfg->null_move && game_has_null(g)) ||
@@ -877,10 +919,10 @@ bool ns_move(worker *w, ns_node *nd, pab_move_t m, ns_fn child,
     }
     if (!make(w, m, nd->ply))
         return false;
-    const int ext =
-        cfg->check_extension && nd->ply < cfg->extension_max_ply && in_check(w)
-            ? 1
-            : 0;
+    const int ext = cfg->check_extension && nd->ply < cfg->extension_max_ply &&
+                            in_check_at(w, nd->ply + 1)
+                        ? 1
+                        : 0;
     const int new_depth = nd->depth - 1 + ext;
     const bool pv = nd->flags & NS_PV;
     pab_score_t v;

@@ -21,7 +21,6 @@
 #define game_capacity            pab__game_capacity
 #define game_copy                pab__game_copy
 #define game_generate            pab__game_generate
-#define game_generate_stage      pab__game_generate_stage
 #define game_validate            pab__game_validate
 #define iterate                  pab__iterate
 #define ns_begin                 pab__ns_begin
@@ -72,9 +71,6 @@
 #define rt_thread_start          pab__rt_thread_start
 #define rt_yield                 pab__rt_yield
 #define run_from_root            pab__run_from_root
-#define score_from_game          pab__score_from_game
-#define score_from_tt            pab__score_from_tt
-#define score_to_tt              pab__score_to_tt
 #define search_elapsed_ms        pab__search_elapsed_ms
 #define search_halted            pab__search_halted
 #define search_stopped           pab__search_stopped
@@ -117,8 +113,9 @@
 #define stop_requested           pab__stop_requested
 #define tt_shard_free            pab__tt_shard_free
 #define worker_fail              pab__worker_fail
+#define worker_forget_checks     pab__worker_forget_checks
 #define worker_init              pab__worker_init
-#define worker_node              pab__worker_node
+#define worker_poll              pab__worker_poll
 #define worker_release           pab__worker_release
 #define worker_root_move         pab__worker_root_move
 #define worker_soft_done         pab__worker_soft_done

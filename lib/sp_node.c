@@ -101,6 +101,7 @@ void sp_deque_remove(sp_thread *t, const split_point *sp)
 bool sp_load_position(worker *w, const void *src)
 {
     const pab_game *g = w->sh->game;
+    worker_forget_checks(w);
     if (g->clone == NULL) {
         memcpy(w->state, src, g->state_size);
         return true;

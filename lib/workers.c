@@ -31,9 +31,11 @@ int worker_init(worker *w, search *sh, const void *root)
     int err = 0;
     const pab_game *g = sh->game;
 
-    memset(w, 0, sizeof *w);
+    /* *w comes zeroed (calloc): writing its 150 KiB of PV arrays again
+     * would only fault in pages the search may never touch. */
     w->sh = sh;
     w->poll = poll_interval(sh);
+    worker_forget_checks(w);
     /* The first periodic report after one interval, not at once. */
     w->progress_ns = sh->cfg.progress_interval_ms * NS_PER_MS;
     w->state = state_clone(g, root, &err);
@@ -64,6 +66,11 @@ int worker_init(worker *w, search *sh, const void *root)
 nomem:
     worker_release(w);
     return PAB_ENOMEM;
+}
+
+void worker_forget_checks(worker *w)
+{
+    memset(w->check_at, -1, sizeof w->check_at);
 }
 
 void worker_release(worker *w)
@@ -175,7 +182,7 @@ static void soft_limit(worker *w)
 /* The slow path of worker_node(): share the node count and look at the
  * limits.  Any thread that finds a limit reached raises the stop flag for
  * all. */
-static bool worker_poll(worker *w)
+bool worker_poll(worker *w)
 {
     search *sh = w->sh;
     uint64_t delta = w->stats.nodes - w->nodes_flushed;
@@ -194,15 +201,6 @@ static bool worker_poll(worker *w)
     }
     if (search_halted(sh))
         w->aborted = true;
-    return w->aborted;
-}
-
-bool worker_node(worker *w)
-{
-    rt_node(); /* a simulation's switch point; the node's return state */
-    w->stats.nodes++;
-    if (--w->poll == 0)
-        return worker_poll(w);
     return w->aborted;
 }
 

@@ -45,6 +45,11 @@ typedef struct direct {
     int32_t scores[DIRECT_PLY_MAX][CHESS_MAX_MOVES];
     pab_move_t killers[DIRECT_PLY_MAX][2];
     uint32_t history[64 * 64];
+    /* The principal variation, as every engine keeps one to report it:
+     * pv[ply] is the line from that ply, pv_len[ply] long. */
+    pab_move_t pv[DIRECT_PLY_MAX + 1][PAB_PV_MAX];
+    unsigned pv_len[DIRECT_PLY_MAX + 1];
+    int seldepth;
     uint64_t nodes;
 } direct;
 
@@ -269,6 +274,15 @@ static bool next_move(direct *d, picker *p, int ply, pab_move_t *m)
     }
 }
 
+static void pv_update(direct *d, int ply, pab_move_t m)
+{
+    unsigned n = 1;
+    d->pv[ply][0] = m;
+    for (unsigned i = 0; i < d->pv_len[ply + 1] && n < PAB_PV_MAX; i++)
+        d->pv[ply][n++] = d->pv[ply + 1][i];
+    d->pv_len[ply] = n;
+}
+
 static void reward(direct *d, pab_move_t m, int depth, int ply)
 {
     if (!quiet(d->pos, m))
@@ -292,6 +306,9 @@ static pab_score_t quiesce(direct *d, pab_score_t alpha, pab_score_t beta,
 {
     chess_pos *pos = d->pos;
     d->nodes++;
+    if (ply > d->seldepth)
+        d->seldepth = ply;
+    d->pv_len[ply] = 0;
     pab_score_t best, terminal = 0;
     int n;
     if (ply < DIRECT_PLY_MAX - 1 && pos->checkers) {
@@ -383,11 +400,13 @@ static pab_score_t search(direct *d, pab_score_t alpha, pab_score_t beta,
 {
     chess_pos *pos = d->pos;
     if (ply > 0 && draw_by_rule(pos)) {
+        d->pv_len[ply] = 0;
         d->nodes++;
         return 0;
     }
     if (depth <= 0 || ply >= DIRECT_PLY_MAX - 1)
         return quiesce(d, alpha, beta, ply);
+    d->pv_len[ply] = 0;
     d->nodes++;
     const pab_score_t alpha0 = alpha;
     const uint64_t key = pos->key;
@@ -457,6 +476,7 @@ static pab_score_t search(direct *d, pab_score_t alpha, pab_score_t beta,
         if (v <= alpha)
             continue;
         alpha = v;
+        pv_update(d, ply, m);
         if (v >= beta) {
             reward(d, m, depth, ply);
             break;
@@ -508,39 +528,84 @@ static uint64_t now_ns(void)
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-static uint64_t direct_search(chess_pos *pos, pab_tt *tt, int depth,
-                              pab_score_t *score)
+/* What one search found, and how long it took (the quickest of its
+ * runs: the machine's noise only ever adds time). */
+typedef struct outcome {
+    uint64_t nodes, ns;
+    pab_score_t score;
+    int seldepth;
+    unsigned pv_len;
+    pab_move_t pv[PAB_PV_MAX];
+} outcome;
+
+static void timed(outcome *o, uint64_t t0)
+{
+    uint64_t t = now_ns() - t0;
+    o->ns = o->ns == 0 || t < o->ns ? t : o->ns;
+}
+
+static bool same_search(const outcome *a, const outcome *b)
+{
+    return a->nodes == b->nodes && a->score == b->score &&
+           a->seldepth == b->seldepth && a->pv_len == b->pv_len &&
+           !memcmp(a->pv, b->pv, sizeof a->pv[0] * a->pv_len);
+}
+
+static int direct_run(pab_tt *tt, chess_pos *pos, int depth, outcome *o)
 {
     direct *d = calloc(1, sizeof *d);
-    *score = 0;
     if (d == NULL)
-        return 0;
+        return -1;
     d->pos = pos;
     d->tt = tt;
     for (int p = 0; p < DIRECT_PLY_MAX; p++)
         d->killers[p][0] = d->killers[p][1] = PAB_MOVE_NONE;
+    pab_tt_clear(tt);
+    uint64_t t0 = now_ns();
     pab_tt_new_search(tt);
-    *score = iterate(d, depth);
-    uint64_t nodes = d->nodes;
+    o->score = iterate(d, depth);
+    timed(o, t0);
+    o->nodes = d->nodes;
+    o->seldepth = d->seldepth;
+    o->pv_len = d->pv_len[0];
+    memcpy(o->pv, d->pv[0], sizeof o->pv[0] * o->pv_len);
     free(d);
-    return nodes;
+    return 0;
 }
 
-/* Both searches on every Bratko-Kopec position from a cleared table of
- * the same size, one after the other; the per-node cost of the library
- * is how much faster the direct loop visits the same nodes. */
+static int library_run(pab_searcher *s, chess_pos *pos, const pab_config *c,
+                       outcome *o)
+{
+    pab_result r;
+    pab_tt_clear(pab_searcher_tt(s));
+    uint64_t t0 = now_ns();
+    if (pab_search(s, pos, c, &r) < 0)
+        return -1;
+    timed(o, t0);
+    o->nodes = r.stats.nodes;
+    o->score = r.score;
+    o->seldepth = r.seldepth;
+    o->pv_len = r.pv_length;
+    memcpy(o->pv, r.pv, sizeof o->pv[0] * o->pv_len);
+    return 0;
+}
+
+/* Both searches on every Bratko-Kopec position; the per-node cost of the
+ * library is how much faster the direct loop visits the same nodes. */
 int pc_direct(int argc, char **argv)
 {
     int depth = argc > 1 ? (int)pc_number("depth", argv[1], 1, 20) : 8;
+    int repeat = argc > 2 ? (int)pc_number("repeat", argv[2], 1, 100) : 1;
     pab_game game;
     pab_searcher *s;
     pab_tt *tt;
     chess_init();
     chess_game_init(&game);
     chess_pos *pos = malloc(sizeof *pos);
-    if (pos == NULL || pc_searcher_new(&game, 16, &s) < 0)
-        return 1;
-    if (pab_tt_create(&tt, (size_t)16 << 20, 0) < 0)
+    /* One table for both, cleared before each search: the same memory,
+     * so that neither gains from where its table happens to lie. */
+    if (pos == NULL || pab_tt_create(&tt, (size_t)16 << 20, 0) < 0 ||
+        pab_searcher_create_with_tt(&s, &game, tt) < 0)
         return 1;
     pab_config c;
     pab_config_init(&c);
@@ -549,28 +614,26 @@ int pc_direct(int argc, char **argv)
     int status = 0;
     for (unsigned i = 0; i < CHESS_BK_COUNT; i++) {
         char err[160];
-        pab_result r;
+        outcome lib = {0}, dir = {0};
         if (chess_from_fen(pos, chess_bk_positions[i].fen, err, sizeof err) < 0)
             return 1;
-        pab_tt_clear(pab_searcher_tt(s));
-        uint64_t t0 = now_ns();
-        if (pab_search(s, pos, &c, &r) < 0)
-            return 1;
-        uint64_t t1 = now_ns();
-        pab_tt_clear(tt);
-        pab_score_t score = 0;
-        uint64_t n = direct_search(pos, tt, depth, &score);
-        uint64_t t2 = now_ns();
-        bool same = n == r.stats.nodes && score == r.score;
+        /* Which goes first alternates, so that neither always finds the
+         * caches the other warmed. */
+        for (int k = 0; k < repeat; k++)
+            if (((i + k) % 2 && direct_run(tt, pos, depth, &dir) < 0) ||
+                library_run(s, pos, &c, &lib) < 0 ||
+                ((i + k) % 2 == 0 && direct_run(tt, pos, depth, &dir) < 0))
+                return 1;
+        bool same = same_search(&lib, &dir);
         status |= !same;
         printf("%2u library %10" PRIu64 " nodes %6" PRIu64
                " ms  direct %10" PRIu64 " nodes %6" PRIu64 " ms  %s\n",
-               i + 1, r.stats.nodes, (t1 - t0) / 1000000, n,
-               (t2 - t1) / 1000000, same ? "same" : "DIFFERENT");
-        lib_nodes += r.stats.nodes;
-        lib_ns += t1 - t0;
-        dir_nodes += n;
-        dir_ns += t2 - t1;
+               i + 1, lib.nodes, lib.ns / 1000000, dir.nodes, dir.ns / 1000000,
+               same ? "same" : "DIFFERENT");
+        lib_nodes += lib.nodes;
+        lib_ns += lib.ns;
+        dir_nodes += dir.nodes;
+        dir_ns += dir.ns;
     }
     double lib_nps = lib_nodes * 1e9 / (double)(lib_ns ? lib_ns : 1);
     double dir_nps = dir_nodes * 1e9 / (double)(dir_ns ? dir_ns : 1);
@@ -579,8 +642,8 @@ int pc_direct(int argc, char **argv)
     printf("library cost per node: %+.1f %% over the direct loop%s\n",
            (dir_nps / lib_nps - 1) * 100,
            status ? " (node counts differ: not comparable)" : "");
+    pab_searcher_destroy(s); /* before the table it borrows */
     pab_tt_destroy(tt);
-    pab_searcher_destroy(s);
     free(pos);
     return status;
 }

@@ -5,7 +5,7 @@
  *   pab-chess                      UCI on standard input and output
  *   pab-chess bench [D] [T] [A]    the Bratko-Kopec positions to depth D
  *   pab-chess bk [MS] [T] [A]      how many of them it solves in MS each
- *   pab-chess direct [D]           the per-node cost of the library
+ *   pab-chess direct [D] [R]       the per-node cost of the library
  *   pab-chess play [options]       a game against a person
  */
 #include <errno.h>
@@ -24,7 +24,7 @@ static void usage(FILE *f)
         "usage: %s                      speak UCI on standard input/output\n"
         "       %s bench [depth] [threads] [algorithm] [staged|plain]\n"
         "       %s bk [movetime-ms] [threads] [algorithm] [staged|plain]\n"
-        "       %s direct [depth]\n"
+        "       %s direct [depth] [repeat]\n"
         "       %s play [--fen FEN] [--side white|black] [--movetime MS]\n"
         "                      [--threads N] [--algorithm A]\n"
         "       %s --help | --version\n",
