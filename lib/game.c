@@ -72,6 +72,10 @@ int game_validate(const pab_game *game)
         return PAB_EINVAL;
     if (g.move_index != NULL && g.move_index_count == 0)
         return PAB_EINVAL;
+    if ((g.flags & PAB_GAME_INDEX_LOW_BITS) &&
+        (g.move_index_count == 0 ||
+         (g.move_index_count & (g.move_index_count - 1)) != 0))
+        return PAB_EINVAL;
     if (g.max_moves > GAME_MAX_MOVES || g.undo_size > GAME_MAX_UNDO)
         return PAB_EINVAL;
     if ((g.make_undo != NULL) != (g.undo_size > 0))

@@ -36,6 +36,22 @@ int options_validate_from(const pab_config *c, size_t offset);
  * inconsistencies, 0 if the table is usable. */
 int game_validate(const pab_game *game);
 unsigned game_capacity(const pab_game *game);
+/* Whether the game has a history index for its moves. */
+static inline bool game_has_history(const pab_game *g)
+{
+    return g->move_index != NULL || (g->flags & PAB_GAME_INDEX_LOW_BITS);
+}
+
+/* The history index of `m` in `state`; may be >= move_index_count (then
+ * ignored) when the game's move_index() says so. */
+static inline unsigned game_move_index(const pab_game *g, const void *state,
+                                       pab_move_t m)
+{
+    if (g->flags & PAB_GAME_INDEX_LOW_BITS)
+        return m & (g->move_index_count - 1);
+    return g->move_index(state, m, g->user);
+}
+
 /* A full-size copy of a table of any published layout: the fields its
  * layout lacks are zero. */
 void game_copy(pab_game *dst, const pab_game *src);

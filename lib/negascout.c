@@ -204,7 +204,7 @@ static unsigned history_of(worker *w, pab_move_t m)
     const pab_game *g = w->sh->game;
     if (w->history == NULL)
         return 0;
-    unsigned i = g->move_index(w->state, m, g->user);
+    unsigned i = game_move_index(g, w->state, m);
     return i < g->move_index_count ? w->history[i] : 0;
 }
 
@@ -284,17 +284,16 @@ static uint32_t tie_break(worker *w, pab_move_t m, int ply, bool quiet)
 }
 
 /* tie_break() of n quiet moves at once: the node's hottest loop, one
- * move_index() call per move, so what every call would load is loaded
- * once. */
+ * history look-up per move, so what every look-up would load is loaded
+ * once (and with PAB_GAME_INDEX_LOW_BITS no call is made at all). */
 static void quiet_ties(worker *w, const pab_move_t *moves, uint32_t *ties,
                        int n, int ply)
 {
     const pab_game *g = w->sh->game;
     const pab_move_t k0 = w->killers[ply][0], k1 = w->killers[ply][1];
     const uint32_t *history = w->history;
-    unsigned (*index)(const void *, pab_move_t, void *) = g->move_index;
     const unsigned count = g->move_index_count;
-    void *const state = w->state, *const user = g->user;
+    const bool low_bits = g->flags & PAB_GAME_INDEX_LOW_BITS;
     for (int i = 0; i < n; i++) {
         const pab_move_t m = moves[i];
         unsigned x;
@@ -302,10 +301,14 @@ static void quiet_ties(worker *w, const pab_move_t *moves, uint32_t *ties,
             ties[i] = UINT32_MAX;
         else if (m == k1)
             ties[i] = UINT32_MAX - 1;
-        else if (history != NULL && (x = index(state, m, user)) < count)
-            ties[i] = history[x];
-        else
+        else if (history == NULL)
             ties[i] = 0;
+        else if (low_bits)
+            ties[i] = history[m & (count - 1)];
+        else
+            ties[i] = (x = g->move_index(w->state, m, g->user)) < count
+                          ? history[x]
+                          : 0;
     }
 }
 
@@ -424,7 +427,7 @@ static void reward_cutoff(worker *w, pab_move_t m, int depth, int ply)
     }
     if (w->history == NULL)
         return;
-    unsigned i = g->move_index(w->state, m, g->user);
+    unsigned i = game_move_index(g, w->state, m);
     if (i >= g->move_index_count)
         return;
     /* The usual weight, depth squared: a cutoff far from the horizon saves

@@ -55,7 +55,7 @@ int worker_init(worker *w, search *sh, const void *root)
         if (w->undo == NULL)
             goto nomem;
     }
-    if (g->move_index != NULL) {
+    if (game_has_history(g)) {
         w->history = calloc(g->move_index_count, sizeof *w->history);
         if (w->history == NULL)
             goto nomem;

@@ -203,7 +203,8 @@ static pab_game forwarding(wrap *w)
     pab_game_init(&g);
     g.state_size = in->state_size;
     g.max_moves = in->max_moves;
-    g.flags = in->flags & ~PAB_GAME_STAGED; /* the old generate() only */
+    /* The old generate() and move_index() only. */
+    g.flags = in->flags & ~(PAB_GAME_STAGED | PAB_GAME_INDEX_LOW_BITS);
     g.user = w;
     g.generate = f_generate;
     g.make = f_make;
@@ -655,4 +656,33 @@ Test(porting, the_old_layout_is_read_to_its_end_only)
     cr_assert_eq(r.stats.nodes, want.stats.nodes);
     cr_assert_eq(r.best_move, want.best_move);
     wrap_close(&w);
+}
+
+/* PAB_GAME_INDEX_LOW_BITS: the history slots the move's own bits give
+ * (chess: from and to squares) are move_index()'s numbered apart, so the
+ * tree is the same without the call, for every algorithm. */
+Test(porting, history_by_low_bits_searches_the_same_tree, .timeout = 300)
+{
+    const ex_game *ex = ex_game_find("chess");
+    pab_game with, without;
+    void *root = aligned_alloc(64, EX_STATE_MAX);
+    char err[160];
+    cr_assert_eq(ex->setup(&with, root, NULL, KIWIPETE, err, sizeof err), 0);
+    cr_assert(with.flags & PAB_GAME_INDEX_LOW_BITS);
+    without = with;
+    without.flags &= ~PAB_GAME_INDEX_LOW_BITS;
+    cr_assert_not_null(without.move_index);
+    for (int alg = 0; pab_algorithm_name(alg) != NULL; alg++) {
+        pab_config c = config(alg, alg == PAB_ALGO_SERIAL ? 1 : 4, 5);
+        pab_result a = search_with(&with, root, &c);
+        pab_result b = search_with(&without, root, &c);
+        cr_assert_eq(a.stats.nodes, b.stats.nodes, "%s",
+                     pab_algorithm_name(alg));
+        cr_assert_eq(a.best_move, b.best_move);
+    }
+    /* The count must be a power of two. */
+    with.move_index_count = 1000;
+    pab_searcher *s = NULL;
+    cr_assert_eq(pab_searcher_create(&s, &with, 0), PAB_EINVAL);
+    free(root);
 }

@@ -181,7 +181,9 @@ void chess_game_init(pab_game *game)
     /* generate() stays, for programs that list moves themselves; the
      * library prefers generate_scored(). */
     game->generate_scored = chess_cb_generate_scored;
-    game->flags |= PAB_GAME_STAGED;
+    /* A move's low 12 bits are its from and to squares: the history index
+     * without a call (the same slots as move_index(), numbered apart). */
+    game->flags |= PAB_GAME_STAGED | PAB_GAME_INDEX_LOW_BITS;
     game->move_valid = chess_cb_move_valid;
 }
 

@@ -93,4 +93,3 @@ int32_t chess_noisy_score(const chess_pos *pos, pab_move_t m)
     int attacker = CHESS_TYPE(pos->board[CHESS_MOVE_FROM(m)]);
     return GOOD_NOISY + 64 * victim + 8 * promo - attacker;
 }
-

@@ -71,6 +71,13 @@ typedef uint32_t pab_move_t;
  * moves before the quiet ones are generated (libpab 0.4). */
 #define PAB_GAME_STAGED 0x2u
 
+/* pab_game.flags: a move's history index is its own low bits,
+ * move & (move_index_count - 1), and move_index() is not called (it may
+ * be NULL); move_index_count must be a power of two (libpab 0.4).  For
+ * engines whose moves carry from and to squares in their low bits: the
+ * history heuristic without a call per move. */
+#define PAB_GAME_INDEX_LOW_BITS 0x4u
+
 /* The `stage` argument of generate_scored() (libpab 0.4). */
 #define PAB_STAGE_ALL   0u /* every move, as generate() */
 #define PAB_STAGE_NOISY 1u /* the tactical moves (PAB_MOVE_TACTICAL) */
