@@ -186,13 +186,15 @@ static pab_score_t abdada(worker *w, pab_score_t alpha, pab_score_t beta,
     ns_node nd;
     pab_score_t v;
     if (ns_begin(w, &nd, alpha, beta, depth, ply, flags, &v) ||
-        retrieve_ask(w, &nd, &v) || ns_expand(w, &nd, abdada, &v))
+        retrieve_ask(w, &nd, &v) || ns_expand_staged(w, &nd, abdada, &v))
         return v;
-    /* Pass 1: the eldest son, then the younger ones exclusively. */
+    /* Pass 1: the eldest son, then the younger ones exclusively (a staged
+     * game's quiet sons generated only if no earlier one cut). */
     int later_n = 0;
     bool cut = false;
-    for (int i = 0; i < nd.n && !cut; i++)
-        cut = son(w, &nd, nd.moves[i], nd.searched > 0, &later_n);
+    pab_move_t m;
+    while (!cut && ns_next(w, &nd, &m))
+        cut = son(w, &nd, m, nd.searched > 0, &later_n);
     /* Pass 2: only the sons others were searching (footnote 9). */
     pab_move_t *later = ns_later(w, &nd);
     int n2 = later_n;

@@ -49,7 +49,7 @@ static pab_score_t sabdada(worker *w, pab_score_t alpha, pab_score_t beta,
     ns_node nd;
     pab_score_t v;
     if (ns_begin(w, &nd, alpha, beta, depth, ply, flags, &v) ||
-        ns_probe(w, &nd, &v) || ns_expand(w, &nd, sabdada, &v))
+        ns_probe(w, &nd, &v) || ns_expand_staged(w, &nd, sabdada, &v))
         return v;
     pab_cs *cs = w->sh->algo;
     pab_move_t *deferred = ns_later(w, &nd);
@@ -57,8 +57,8 @@ static pab_score_t sabdada(worker *w, pab_score_t alpha, pab_score_t beta,
     marked_move mm = {.cs = cs, .depth = depth};
     const ns_mark mark = {starting, finished, &mm};
 
-    for (int i = 0; i < nd.n; i++) {
-        const pab_move_t m = nd.moves[i];
+    pab_move_t m;
+    while (ns_next(w, &nd, &m)) {
         const ns_mark *marks = NULL;
         if (nd.searched > 0) { /* note 5.1: never the first move */
             mm.hash = pab_cs_move_hash(nd.key, m);
