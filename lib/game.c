@@ -121,8 +121,10 @@ void state_free(const pab_game *game, void *state)
 /* ---- generation through either callback ------------------------------ */
 
 int game_generate(const pab_game *g, void *state, pab_move_t *moves,
-                  int32_t *scores, unsigned capacity, pab_score_t *terminal)
+                  int32_t *scores, unsigned capacity, pab_score_t *terminal,
+                  int *noisy)
 {
+    *noisy = 0;
     if (g->generate_scored == NULL) {
         *terminal = 0;
         return g->generate(state, moves, capacity, terminal, g->user);
@@ -130,11 +132,14 @@ int game_generate(const pab_game *g, void *state, pab_move_t *moves,
     if (!(g->flags & PAB_GAME_STAGED))
         return game_generate_stage(g, state, PAB_STAGE_ALL, moves, scores,
                                    capacity, terminal);
-    int noisy = game_generate_stage(g, state, PAB_STAGE_NOISY, moves, scores,
-                                    capacity, terminal);
-    if (noisy < 0 || (unsigned)noisy > capacity)
-        return noisy < 0 ? noisy : -1;
-    int quiet = game_generate_stage(g, state, PAB_STAGE_QUIET, moves + noisy,
-                                    scores + noisy, capacity - noisy, terminal);
-    return quiet < 0 ? quiet : noisy + quiet;
+    int k = game_generate_stage(g, state, PAB_STAGE_NOISY, moves, scores,
+                                capacity, terminal);
+    if (k < 0 || (unsigned)k > capacity)
+        return -1;
+    int q = game_generate_stage(g, state, PAB_STAGE_QUIET, moves + k,
+                                scores + k, capacity - (unsigned)k, terminal);
+    if (q < 0 || (unsigned)q > capacity - (unsigned)k)
+        return -1;
+    *noisy = k;
+    return k + q;
 }

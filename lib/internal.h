@@ -103,11 +103,13 @@ static inline pab_score_t game_evaluate(const pab_game *g, void *state)
     return g->evaluate(state, g->user);
 }
 
-/* Every move (both stages of a staged game, the noisy ones first), with
- * the game's scores when it gives them (`scores` has room for capacity
- * of them then).  The count, or negative when the game failed. */
+/* Every move (both stages of a staged game, the noisy ones first: *noisy
+ * of them), with the game's scores when it gives them (`scores` has room
+ * for capacity of them then).  The count, or negative when the game
+ * failed or overran a stage's room. */
 int game_generate(const pab_game *g, void *state, pab_move_t *moves,
-                  int32_t *scores, unsigned capacity, pab_score_t *terminal);
+                  int32_t *scores, unsigned capacity, pab_score_t *terminal,
+                  int *noisy);
 /* One stage of generate_scored(), the terminal value reset first as
  * generate()'s contract promises. */
 static inline int game_generate_stage(const pab_game *g, void *state,
@@ -394,6 +396,26 @@ pab_score_t ns_plain(worker *w, pab_score_t alpha, pab_score_t beta, int depth,
  * counted); *first is the first of them, PAB_MOVE_NONE if there is none
  * (then *terminal holds the position's value). */
 unsigned ns_root_moves(worker *w, pab_move_t *first, pab_score_t *terminal);
+
+/* ---- ns_moves.c: a node's moves ------------------------------------------ */
+
+/* The worker's move buffer at `ply`. */
+pab_move_t *moves_at(worker *w, int ply);
+/* Every move at `ply` into moves_at(ply) (and the game's scores), the noisy
+ * ones of a staged game first: *noisy of them.  The count, or -1 after a
+ * game error (the worker has failed). */
+int moves_generate(worker *w, int ply, pab_score_t *terminal, int *noisy);
+/* Quiescence's moves: generate_noisy(), or a staged game's noisy stage. */
+bool moves_have_noisy(const pab_game *g);
+int moves_generate_noisy(worker *w, int ply);
+/* The search order of moves[0..n) (pab(7), MOVE ORDERING); a no-op with
+ * move ordering off. */
+void moves_order(worker *w, pab_move_t *moves, int n, int noisy, int ply,
+                 pab_move_t tt_move);
+/* A move late-move reductions and futility may touch (move_flags() 0). */
+bool moves_reducible(worker *w, pab_move_t m);
+/* A quiet move cut off: killers and history. */
+void moves_reward(worker *w, pab_move_t m, int depth, int ply);
 
 /* ---- the algorithms: one file each, one descriptor each ---------------- */
 

@@ -37,8 +37,6 @@
  */
 #include "config.h"
 
-#include <string.h>
-
 #include "internal.h"
 
 /* The reductions, the null move and futility pruning take their amounts
@@ -49,76 +47,14 @@
  * (deep enough that the verification at full depth still costs little
  * beside the saving); the null move reduces by 2 + depth / 6 from depth
  * 3; futility pruning works at frontier nodes only, where a quiet move
- * can gain little beyond the static evaluation plus the margin. */
-/* History values are halved when one passes this. */
-#define HISTORY_MAX (1u << 30)
-/* The ordering key of a tactical move: above any quiet move's history, so
- * the sort keeps the game's order of captures ahead of the quiet moves. */
-#define TACTICAL_KEY (HISTORY_MAX * 2u)
+ * can gain little beyond the static evaluation plus the margin.  A node's
+ * moves (generation, order, stages) are ns_moves.c's. */
 
-static pab_move_t *ply_moves(worker *w, int ply)
-{
-    return w->moves + (size_t)ply * w->sh->capacity;
-}
-
-static int32_t *ply_scores(worker *w, int ply)
-{
-    return w->scores + (size_t)ply * w->sh->capacity;
-}
-
-/* A count and a terminal value within the contract, else PAB_EGAME. */
-static int generated(worker *w, int n, unsigned room, pab_score_t terminal)
-{
-    if (n < 0 || (unsigned)n > room || terminal < PAB_SCORE_MIN ||
-        terminal > PAB_SCORE_MAX) {
-        worker_fail(w, PAB_EGAME); /* the contract's range, not ours */
-        return -1;
-    }
-    return n;
-}
-
-/* One stage of a scored game's moves, written after the `offset` moves
- * already at this ply. */
-static int generate_stage(worker *w, int ply, int offset, unsigned stage,
-                          pab_score_t *terminal)
-{
-    const unsigned room = w->sh->capacity - (unsigned)offset;
-    int n = game_generate_stage(w->sh->game, w->state, stage,
-                                ply_moves(w, ply) + offset,
-                                ply_scores(w, ply) + offset, room, terminal);
-    return generated(w, n, room, *terminal);
-}
-
-/* Every move of the position; for a staged game *noisy is how many of
- * them, at the front, the noisy stage gave (else 0). */
-static int generate_all(worker *w, int ply, pab_score_t *terminal, int *noisy)
-{
-    const pab_game *g = w->sh->game;
-    /* PABSim's expand state, and the search step that finds the moves run
-     * out (or cut off): once per interior node either way. */
-    rt_work_done(RT_WORK_EXPAND);
-    rt_work_done(RT_WORK_SEARCH);
-    *noisy = 0;
-    if (!(g->flags & PAB_GAME_STAGED)) {
-        int n = game_generate(g, w->state, ply_moves(w, ply),
-                              w->scores ? ply_scores(w, ply) : NULL,
-                              w->sh->capacity, terminal);
-        return generated(w, n, w->sh->capacity, *terminal);
-    }
-    int k = generate_stage(w, ply, 0, PAB_STAGE_NOISY, terminal);
-    if (k < 0)
-        return -1;
-    int q = generate_stage(w, ply, k, PAB_STAGE_QUIET, terminal);
-    if (q < 0)
-        return -1;
-    *noisy = k;
-    return k + q;
-}
-
+/* Every move, when the caller has no use for the noisy count. */
 static int generate(worker *w, int ply, pab_score_t *terminal)
 {
     int noisy;
-    return generate_all(w, ply, terminal, &noisy);
+    return moves_generate(w, ply, terminal, &noisy);
 }
 
 static pab_score_t evaluate(worker *w, int ply)
@@ -195,247 +131,6 @@ static int root_filter(const worker *w, pab_move_t *moves, int n)
         if (root_allows(w, moves[i]))
             moves[kept++] = moves[i];
     return kept;
-}
-
-/* ---- move ordering ---------------------------------------------------- */
-
-static unsigned history_of(worker *w, pab_move_t m)
-{
-    const pab_game *g = w->sh->game;
-    if (w->history == NULL)
-        return 0;
-    unsigned i = game_move_index(g, w->state, m);
-    return i < g->move_index_count ? w->history[i] : 0;
-}
-
-/* Move `m`, if present in moves[from..n), to position `from`, keeping the
- * order of the others.  Returns the next free front position. */
-static int bring_forward(pab_move_t *moves, int from, int n, pab_move_t m)
-{
-    if (m == PAB_MOVE_NONE)
-        return from;
-    for (int i = from; i < n; i++) {
-        if (moves[i] == m) {
-            for (int j = i; j > from; j--)
-                moves[j] = moves[j - 1];
-            moves[from] = m;
-            return from + 1;
-        }
-    }
-    return from;
-}
-
-static bool is_quiet(worker *w, pab_move_t m)
-{
-    const pab_game *g = w->sh->game;
-    return g->move_flags == NULL || g->move_flags(w->state, m, g->user) == 0;
-}
-
-/* Reductions and pruning need the game to say which moves are quiet:
- * without move_flags() nothing is reduced or pruned, so games that do not
- * opt in are searched exactly. */
-static bool reducible(worker *w, pab_move_t m)
-{
-    const pab_game *g = w->sh->game;
-    return g->move_flags != NULL && g->move_flags(w->state, m, g->user) == 0;
-}
-
-/* TT move first, then the killers, then the game's order with quiet moves
- * stably sorted by history.  Tactical moves keep the game's order ahead of
- * the quiet ones: the game knows best how to order captures. */
-static void order_moves(worker *w, pab_move_t *moves, int n, int ply,
-                        pab_move_t tt_move)
-{
-    int front = bring_forward(moves, 0, n, tt_move);
-    front = bring_forward(moves, front, n, w->killers[ply][0]);
-    front = bring_forward(moves, front, n, w->killers[ply][1]);
-    if (w->history == NULL)
-        return;
-    unsigned keys[PAB_MAX_MOVES];
-    if (n - front > PAB_MAX_MOVES)
-        return;
-    for (int i = front; i < n; i++)
-        keys[i - front] =
-            is_quiet(w, moves[i]) ? history_of(w, moves[i]) : TACTICAL_KEY;
-    for (int i = front + 1; i < n; i++) {
-        pab_move_t m = moves[i];
-        unsigned k = keys[i - front];
-        int j = i;
-        while (j > front && keys[j - 1 - front] < k) {
-            moves[j] = moves[j - 1];
-            keys[j - front] = keys[j - 1 - front];
-            j--;
-        }
-        moves[j] = m;
-        keys[j - front] = k;
-    }
-}
-
-/* With the game's scores: its score decides; among equal scores the
- * killers come first, then the quiet moves by history (see pab(7), MOVE
- * ORDERING). */
-static uint32_t tie_break(worker *w, pab_move_t m, int ply, bool quiet)
-{
-    if (m == w->killers[ply][0])
-        return UINT32_MAX;
-    if (m == w->killers[ply][1])
-        return UINT32_MAX - 1;
-    return quiet ? history_of(w, m) : 0;
-}
-
-/* tie_break() of n quiet moves at once: the node's hottest loop, one
- * history look-up per move, so what every look-up would load is loaded
- * once (and with PAB_GAME_INDEX_LOW_BITS no call is made at all). */
-static void quiet_ties(worker *w, const pab_move_t *moves, uint32_t *ties,
-                       int n, int ply)
-{
-    const pab_game *g = w->sh->game;
-    const pab_move_t k0 = w->killers[ply][0], k1 = w->killers[ply][1];
-    const uint32_t *history = w->history;
-    const unsigned count = g->move_index_count;
-    const bool low_bits = g->flags & PAB_GAME_INDEX_LOW_BITS;
-    for (int i = 0; i < n; i++) {
-        const pab_move_t m = moves[i];
-        unsigned x;
-        if (m == k0)
-            ties[i] = UINT32_MAX;
-        else if (m == k1)
-            ties[i] = UINT32_MAX - 1;
-        else if (history == NULL)
-            ties[i] = 0;
-        else if (low_bits)
-            ties[i] = history[m & (count - 1)];
-        else
-            ties[i] = (x = g->move_index(w->state, m, g->user)) < count
-                          ? history[x]
-                          : 0;
-    }
-}
-
-/* Stable insertion sort of moves[from..to) and their scores, larger
- * first.  `stage` says which moves are quiet without asking the game. */
-static void sort_scored(worker *w, pab_move_t *moves, int32_t *scores, int from,
-                        int to, int ply, unsigned stage)
-{
-    uint32_t ties[PAB_MAX_MOVES];
-    if (to - from > PAB_MAX_MOVES)
-        return;
-    if (stage == PAB_STAGE_QUIET) {
-        quiet_ties(w, moves + from, ties, to - from, ply);
-    } else {
-        for (int i = from; i < to; i++) {
-            bool quiet = stage == PAB_STAGE_ALL && is_quiet(w, moves[i]);
-            ties[i - from] = tie_break(w, moves[i], ply, quiet);
-        }
-    }
-    for (int i = from + 1; i < to; i++) {
-        pab_move_t m = moves[i];
-        int32_t sc = scores[i];
-        uint32_t t = ties[i - from];
-        int j = i;
-        while (j > from && (scores[j - 1] < sc ||
-                            (scores[j - 1] == sc && ties[j - 1 - from] < t))) {
-            moves[j] = moves[j - 1];
-            scores[j] = scores[j - 1];
-            ties[j - from] = ties[j - 1 - from];
-            j--;
-        }
-        moves[j] = m;
-        scores[j] = sc;
-        ties[j - from] = t;
-    }
-}
-
-/* Move `m`, if present in moves[from..n), to `from` with its score; true
- * if it was there. */
-static bool bring_forward_scored(pab_move_t *moves, int32_t *scores, int from,
-                                 int n, pab_move_t m)
-{
-    for (int i = from; i < n && m != PAB_MOVE_NONE; i++) {
-        if (moves[i] != m)
-            continue;
-        int32_t sc = scores[i];
-        for (int j = i; j > from; j--) {
-            moves[j] = moves[j - 1];
-            scores[j] = scores[j - 1];
-        }
-        moves[from] = m;
-        scores[from] = sc;
-        return true;
-    }
-    return false;
-}
-
-/* The first of the sorted moves[from..to) the game scores below 0 (a
- * capture that loses material): a staged game's noisy moves from there
- * are searched after its quiet ones. */
-static int first_bad(const int32_t *scores, int from, int to)
-{
-    while (from < to && scores[from] >= 0)
-        from++;
-    return from;
-}
-
-/* A staged game's order in one list: the bad noisy moves of
- * [front, noisy) go behind the quiet moves [noisy, n). */
-static void defer_bad(pab_move_t *moves, int32_t *scores, int front, int noisy,
-                      int n)
-{
-    const int bad = first_bad(scores, front, noisy), k = noisy - bad;
-    pab_move_t m[PAB_MAX_MOVES];
-    int32_t sc[PAB_MAX_MOVES];
-    if (k == 0 || k > PAB_MAX_MOVES)
-        return;
-    memcpy(m, moves + bad, sizeof *m * (size_t)k);
-    memcpy(sc, scores + bad, sizeof *sc * (size_t)k);
-    memmove(moves + bad, moves + noisy, sizeof *m * (size_t)(n - noisy));
-    memmove(scores + bad, scores + noisy, sizeof *sc * (size_t)(n - noisy));
-    memcpy(moves + n - k, m, sizeof *m * (size_t)k);
-    memcpy(scores + n - k, sc, sizeof *sc * (size_t)k);
-}
-
-/* The table move first, then each stage's moves by the game's scores
- * (noisy ones ahead of quiet ones for a staged game: `noisy` of them). */
-static void order_scored(worker *w, pab_move_t *moves, int32_t *scores, int n,
-                         int noisy, int ply, pab_move_t tt_move)
-{
-    const bool staged = w->sh->game->flags & PAB_GAME_STAGED;
-    int at = 0;
-    for (; at < n && moves[at] != tt_move; at++)
-        ;
-    int front = bring_forward_scored(moves, scores, 0, n, tt_move) ? 1 : 0;
-    if (front && at >= noisy)
-        noisy++; /* the table move came from the quiet stage */
-    if (!staged) {
-        sort_scored(w, moves, scores, front, n, ply, PAB_STAGE_ALL);
-        return;
-    }
-    sort_scored(w, moves, scores, front, noisy, ply, PAB_STAGE_NOISY);
-    sort_scored(w, moves, scores, noisy > front ? noisy : front, n, ply,
-                PAB_STAGE_QUIET);
-    defer_bad(moves, scores, front, noisy, n);
-}
-
-static void reward_cutoff(worker *w, pab_move_t m, int depth, int ply)
-{
-    const pab_game *g = w->sh->game;
-    if (!is_quiet(w, m))
-        return;
-    if (w->killers[ply][0] != m) {
-        w->killers[ply][1] = w->killers[ply][0];
-        w->killers[ply][0] = m;
-    }
-    if (w->history == NULL)
-        return;
-    unsigned i = game_move_index(g, w->state, m);
-    if (i >= g->move_index_count)
-        return;
-    /* The usual weight, depth squared: a cutoff far from the horizon saves
-     * a larger tree. */
-    w->history[i] += (unsigned)(depth * depth);
-    if (w->history[i] > HISTORY_MAX)
-        for (unsigned k = 0; k < g->move_index_count; k++)
-            w->history[k] /= 2;
 }
 
 /* ---- the transposition table ------------------------------------------ */
@@ -517,30 +212,6 @@ static inline bool in_check_at(worker *w, int ply)
 
 /* ---- quiescence --------------------------------------------------------- */
 
-/* Quiescence needs the noisy moves alone: generate_noisy(), or the noisy
- * stage of a staged game, in the game's score order. */
-static bool has_noisy(const pab_game *g)
-{
-    return g->generate_noisy != NULL || (g->flags & PAB_GAME_STAGED);
-}
-
-static int generate_noisy(worker *w, int ply)
-{
-    const pab_game *g = w->sh->game;
-    rt_work_done(RT_WORK_EXPAND);
-    if (g->generate_noisy != NULL) {
-        int n = g->generate_noisy(w->state, ply_moves(w, ply), w->sh->capacity,
-                                  g->user);
-        return generated(w, n, w->sh->capacity, 0);
-    }
-    pab_score_t none = 0;
-    int n = generate_stage(w, ply, 0, PAB_STAGE_NOISY, &none);
-    if (n > 1 && w->sh->cfg.move_ordering)
-        sort_scored(w, ply_moves(w, ply), ply_scores(w, ply), 0, n, ply,
-                    PAB_STAGE_NOISY);
-    return n;
-}
-
 pab_score_t ns_quiesce(worker *w, pab_score_t alpha, pab_score_t beta, int ply)
 {
     const pab_game *g = w->sh->game;
@@ -550,18 +221,17 @@ pab_score_t ns_quiesce(worker *w, pab_score_t alpha, pab_score_t beta, int ply)
     if (ply > w->seldepth)
         w->seldepth = ply;
     w->pv_len[ply] = 0;
-    pab_move_t *moves = ply_moves(w, ply);
+    pab_move_t *moves = moves_at(w, ply);
     pab_score_t best, terminal = 0;
     int n;
     if (ply < PAB_PLY_MAX - 1 && in_check_at(w, ply)) {
         /* No standing pat in check: every evasion, and mate if none. */
         int noisy;
-        n = generate_all(w, ply, &terminal, &noisy);
+        n = moves_generate(w, ply, &terminal, &noisy);
         if (n <= 0)
             return n < 0 ? 0 : score_from_game(g, terminal, ply);
-        if (w->scores != NULL && w->sh->cfg.move_ordering)
-            order_scored(w, moves, ply_scores(w, ply), n, noisy, ply,
-                         PAB_MOVE_NONE);
+        if (w->scores != NULL) /* the game's scores order its evasions */
+            moves_order(w, moves, n, noisy, ply, PAB_MOVE_NONE);
         best = -PAB_SCORE_INF;
     } else {
         best = evaluate(w, ply);
@@ -569,7 +239,7 @@ pab_score_t ns_quiesce(worker *w, pab_score_t alpha, pab_score_t beta, int ply)
             return best;
         if (best > alpha)
             alpha = best;
-        n = generate_noisy(w, ply);
+        n = moves_generate_noisy(w, ply);
         if (n < 0)
             return 0;
     }
@@ -597,7 +267,7 @@ pab_score_t ns_quiesce(worker *w, pab_score_t alpha, pab_score_t beta, int ply)
 /* The horizon: quiescence when the game and the config allow it. */
 pab_score_t ns_horizon(worker *w, pab_score_t alpha, pab_score_t beta, int ply)
 {
-    if (w->sh->cfg.quiescence && has_noisy(w->sh->game))
+    if (w->sh->cfg.quiescence && moves_have_noisy(w->sh->game))
         return ns_quiesce(w, alpha, beta, ply);
     w->pv_len[ply] = 0;
     if (worker_node(w))
@@ -748,24 +418,13 @@ static bool expand_prune(worker *w, ns_node *nd, ns_fn self, pab_score_t *value)
     return false;
 }
 
-static void order(worker *w, ns_node *nd, int noisy)
-{
-    if (!w->sh->cfg.move_ordering)
-        return;
-    if (w->scores != NULL)
-        order_scored(w, nd->moves, ply_scores(w, nd->ply), nd->n, noisy,
-                     nd->ply, nd->tt_move);
-    else
-        order_moves(w, nd->moves, nd->n, nd->ply, nd->tt_move);
-}
-
 bool ns_expand(worker *w, ns_node *nd, ns_fn self, pab_score_t *value)
 {
     int noisy;
     nd->stage = NS_STAGE_DONE;
     nd->next = 0;
     nd->tried = PAB_MOVE_NONE;
-    nd->n = nd->end = generate_all(w, nd->ply, &nd->terminal, &noisy);
+    nd->n = nd->end = moves_generate(w, nd->ply, &nd->terminal, &noisy);
     if (nd->n <= 0) {
         *value =
             nd->n < 0 ? 0 : score_from_game(w->sh->game, nd->terminal, nd->ply);
@@ -773,12 +432,12 @@ bool ns_expand(worker *w, ns_node *nd, ns_fn self, pab_score_t *value)
         tt_save(w, nd);
         return true;
     }
-    nd->moves = ply_moves(w, nd->ply);
+    nd->moves = moves_at(w, nd->ply);
     if (nd->ply == 0)
         nd->n = root_filter(w, nd->moves, nd->n);
     if (expand_prune(w, nd, self, value))
         return true;
-    order(w, nd, noisy);
+    moves_order(w, nd->moves, nd->n, noisy, nd->ply, nd->tt_move);
     return false;
 }
 
@@ -788,7 +447,7 @@ bool ns_expand_staged(worker *w, ns_node *nd, ns_fn self, pab_score_t *value)
 {
     if (!(w->sh->game->flags & PAB_GAME_STAGED) || nd->ply == 0)
         return ns_expand(w, nd, self, value);
-    nd->moves = ply_moves(w, nd->ply);
+    nd->moves = moves_at(w, nd->ply);
     nd->n = nd->next = nd->end = 0;
     nd->terminal = 0;
     nd->tried = PAB_MOVE_NONE;
@@ -796,87 +455,6 @@ bool ns_expand_staged(worker *w, ns_node *nd, ns_fn self, pab_score_t *value)
     rt_work_done(RT_WORK_EXPAND);
     rt_work_done(RT_WORK_SEARCH);
     return expand_prune(w, nd, self, value);
-}
-
-/* The table move before any generation, if the game can vouch for it. */
-static bool stage_table(worker *w, ns_node *nd, pab_move_t *m)
-{
-    const pab_game *g = w->sh->game;
-    nd->stage = NS_STAGE_NOISY;
-    if (!w->sh->cfg.move_ordering || nd->tt_move == PAB_MOVE_NONE ||
-        g->move_valid == NULL || !g->move_valid(w->state, nd->tt_move, g->user))
-        return false;
-    nd->tried = *m = nd->tt_move;
-    return true;
-}
-
-/* The next stage's moves after those already generated at this ply, in
- * order, and where they start; the table move, if tried already, is not
- * searched again. */
-static int stage_generate(worker *w, ns_node *nd, unsigned stage)
-{
-    const int at = nd->end;
-    int k = generate_stage(w, nd->ply, at, stage, &nd->terminal);
-    if (k < 0)
-        return -1;
-    nd->end += k;
-    nd->next = at;
-    nd->n = nd->end;
-    if (!w->sh->cfg.move_ordering)
-        return at;
-    int32_t *scores = ply_scores(w, nd->ply);
-    int front = at;
-    if (nd->tried == PAB_MOVE_NONE &&
-        bring_forward_scored(nd->moves, scores, at, nd->end, nd->tt_move))
-        front++;
-    sort_scored(w, nd->moves, scores, front, nd->end, nd->ply, stage);
-    return front;
-}
-
-/* The noisy stage, its bad moves held back for after the quiet ones. */
-static bool stage_noisy(worker *w, ns_node *nd)
-{
-    int front = stage_generate(w, nd, PAB_STAGE_NOISY);
-    if (front < 0)
-        return false;
-    nd->bad = nd->n = w->sh->cfg.move_ordering
-                          ? first_bad(ply_scores(w, nd->ply), front, nd->end)
-                          : nd->end;
-    return true;
-}
-
-bool ns_next(worker *w, ns_node *nd, pab_move_t *m)
-{
-    for (;;) {
-        while (nd->next < nd->n) {
-            *m = nd->moves[nd->next++];
-            if (*m != nd->tried)
-                return true;
-        }
-        switch (nd->stage) {
-        case NS_STAGE_TABLE:
-            if (stage_table(w, nd, m))
-                return true;
-            break;
-        case NS_STAGE_NOISY:
-            nd->stage = NS_STAGE_QUIET;
-            if (!stage_noisy(w, nd))
-                return false;
-            break;
-        case NS_STAGE_QUIET:
-            nd->stage = NS_STAGE_BAD;
-            nd->noisy_end = nd->end;
-            if (stage_generate(w, nd, PAB_STAGE_QUIET) < 0)
-                return false;
-            break;
-        case NS_STAGE_BAD:
-            nd->stage = NS_STAGE_DONE;
-            nd->next = nd->bad;
-            nd->n = nd->noisy_end;
-            break;
-        default: return false;
-        }
-    }
 }
 
 /* ns_move's scout_flags hold two sets: the scout's own below
@@ -913,7 +491,7 @@ bool ns_move(worker *w, ns_node *nd, pab_move_t m, ns_fn child,
              unsigned scout_flags, const ns_mark *mark, pab_score_t *value)
 {
     const pab_config *cfg = &w->sh->cfg;
-    const bool quiet = reducible(w, m);
+    const bool quiet = moves_reducible(w, m);
     if (nd->futile && nd->searched > 0 && quiet) {
         pab_score_t bound = nd->static_eval + futility_margin(cfg, nd);
         if (bound > nd->best)
@@ -961,7 +539,7 @@ bool ns_record(worker *w, ns_node *nd, pab_move_t m, pab_score_t v)
     pv_update(w, nd->ply, m);
     if (v < nd->beta)
         return false;
-    reward_cutoff(w, m, nd->depth, nd->ply);
+    moves_reward(w, m, nd->depth, nd->ply);
     return true;
 }
 
@@ -1027,7 +605,7 @@ pab_score_t ns_plain(worker *w, pab_score_t alpha, pab_score_t beta, int depth,
     if (n <= 0)
         return n < 0 ? 0 : score_from_game(w->sh->game, terminal, ply);
 
-    pab_move_t *moves = ply_moves(w, ply);
+    pab_move_t *moves = moves_at(w, ply);
     if (ply == 0)
         n = root_filter(w, moves, n);
     pab_score_t score = alpha;
@@ -1061,7 +639,7 @@ unsigned ns_root_moves(worker *w, pab_move_t *first, pab_score_t *terminal)
 {
     int n = generate(w, 0, terminal);
     unsigned legal = 0;
-    pab_move_t *moves = ply_moves(w, 0);
+    pab_move_t *moves = moves_at(w, 0);
     *first = PAB_MOVE_NONE;
     if (n > 0)
         n = root_filter(w, moves, n);

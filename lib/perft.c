@@ -47,10 +47,11 @@ static uint64_t perft_count(perft_ctx *c, int depth, int ply)
     pab_move_t *moves = c->moves + (size_t)ply * c->capacity;
     void *undo = c->undo ? c->undo + (size_t)ply * g->undo_size : NULL;
     pab_score_t terminal = 0;
+    int noisy;
     if (perft_halted(c))
         return 0;
-    int n =
-        game_generate(g, c->state, moves, c->scores, c->capacity, &terminal);
+    int n = game_generate(g, c->state, moves, c->scores, c->capacity, &terminal,
+                          &noisy);
     if (n < 0 || (unsigned)n > c->capacity) {
         c->error = PAB_EGAME;
         return 0;

@@ -23,6 +23,13 @@
 #define game_generate            pab__game_generate
 #define game_validate            pab__game_validate
 #define iterate                  pab__iterate
+#define moves_at                 pab__moves_at
+#define moves_generate           pab__moves_generate
+#define moves_generate_noisy     pab__moves_generate_noisy
+#define moves_have_noisy         pab__moves_have_noisy
+#define moves_order              pab__moves_order
+#define moves_reducible          pab__moves_reducible
+#define moves_reward             pab__moves_reward
 #define ns_begin                 pab__ns_begin
 #define ns_close                 pab__ns_close
 #define ns_expand                pab__ns_expand

@@ -1,0 +1,405 @@
+/*
+ * A node's moves for the recursive searches (negascout.c): generation
+ * through whichever callback the game set, the order they are searched in
+ * (the table move, the killers, the history heuristic, or the game's own
+ * scores), and a staged game's moves one stage at a time.  See pab(7),
+ * MOVE ORDERING.
+ *
+ * Concurrency: everything here is the calling worker's own (its move and
+ * score buffers, killers and history); nothing is shared.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "internal.h"
+
+/* History values are halved when one passes this. */
+#define HISTORY_MAX (1u << 30)
+/* The ordering key of a tactical move: above any quiet move's history, so
+ * the sort keeps the game's order of captures ahead of the quiet moves. */
+#define TACTICAL_KEY (HISTORY_MAX * 2u)
+
+pab_move_t *moves_at(worker *w, int ply)
+{
+    return w->moves + (size_t)ply * w->sh->capacity;
+}
+
+static int32_t *scores_at(worker *w, int ply)
+{
+    return w->scores + (size_t)ply * w->sh->capacity;
+}
+
+/* ---- generation -----------------------------------------------------------
+ */
+
+/* A count and a terminal value within the contract, else PAB_EGAME. */
+static int generated(worker *w, int n, unsigned room, pab_score_t terminal)
+{
+    if (n < 0 || (unsigned)n > room || terminal < PAB_SCORE_MIN ||
+        terminal > PAB_SCORE_MAX) {
+        worker_fail(w, PAB_EGAME); /* the contract's range, not ours */
+        return -1;
+    }
+    return n;
+}
+
+/* One stage of a scored game's moves, written after the `offset` moves
+ * already at this ply. */
+static int generate_stage(worker *w, int ply, int offset, unsigned stage,
+                          pab_score_t *terminal)
+{
+    const unsigned room = w->sh->capacity - (unsigned)offset;
+    int n = game_generate_stage(w->sh->game, w->state, stage,
+                                moves_at(w, ply) + offset,
+                                scores_at(w, ply) + offset, room, terminal);
+    return generated(w, n, room, *terminal);
+}
+
+int moves_generate(worker *w, int ply, pab_score_t *terminal, int *noisy)
+{
+    /* PABSim's expand state, and the search step that finds the moves run
+     * out (or cut off): once per interior node either way. */
+    rt_work_done(RT_WORK_EXPAND);
+    rt_work_done(RT_WORK_SEARCH);
+    int n = game_generate(w->sh->game, w->state, moves_at(w, ply),
+                          w->scores ? scores_at(w, ply) : NULL, w->sh->capacity,
+                          terminal, noisy);
+    return generated(w, n, w->sh->capacity, *terminal);
+}
+
+bool moves_have_noisy(const pab_game *g)
+{
+    return g->generate_noisy != NULL || (g->flags & PAB_GAME_STAGED);
+}
+
+static void sort_scored(worker *w, pab_move_t *moves, int32_t *scores, int from,
+                        int to, int ply, unsigned stage);
+
+int moves_generate_noisy(worker *w, int ply)
+{
+    const pab_game *g = w->sh->game;
+    rt_work_done(RT_WORK_EXPAND);
+    if (g->generate_noisy != NULL) {
+        int n = g->generate_noisy(w->state, moves_at(w, ply), w->sh->capacity,
+                                  g->user);
+        return generated(w, n, w->sh->capacity, 0);
+    }
+    pab_score_t none = 0;
+    int n = generate_stage(w, ply, 0, PAB_STAGE_NOISY, &none);
+    if (n > 1 && w->sh->cfg.move_ordering)
+        sort_scored(w, moves_at(w, ply), scores_at(w, ply), 0, n, ply,
+                    PAB_STAGE_NOISY);
+    return n;
+}
+
+/* ---- which moves are quiet --------------------------------------------------
+ */
+
+static bool is_quiet(worker *w, pab_move_t m)
+{
+    const pab_game *g = w->sh->game;
+    return g->move_flags == NULL || g->move_flags(w->state, m, g->user) == 0;
+}
+
+/* Reductions and pruning need the game to say which moves are quiet:
+ * without move_flags() nothing is reduced or pruned, so games that do not
+ * opt in are searched exactly. */
+bool moves_reducible(worker *w, pab_move_t m)
+{
+    const pab_game *g = w->sh->game;
+    return g->move_flags != NULL && g->move_flags(w->state, m, g->user) == 0;
+}
+
+/* ---- the order
+ * --------------------------------------------------------------- */
+
+static unsigned history_of(worker *w, pab_move_t m)
+{
+    const pab_game *g = w->sh->game;
+    if (w->history == NULL)
+        return 0;
+    unsigned i = game_move_index(g, w->state, m);
+    return i < g->move_index_count ? w->history[i] : 0;
+}
+
+/* Move `m`, if present in moves[from..n), to `from` (with its score, when
+ * there are scores), keeping the order of the others.  Where it was, or
+ * -1. */
+static int bring_forward(pab_move_t *moves, int32_t *scores, int from, int n,
+                         pab_move_t m)
+{
+    for (int i = from; i < n && m != PAB_MOVE_NONE; i++) {
+        if (moves[i] != m)
+            continue;
+        memmove(moves + from + 1, moves + from,
+                sizeof *moves * (size_t)(i - from));
+        moves[from] = m;
+        if (scores != NULL) {
+            int32_t sc = scores[i];
+            memmove(scores + from + 1, scores + from,
+                    sizeof *scores * (size_t)(i - from));
+            scores[from] = sc;
+        }
+        return i;
+    }
+    return -1;
+}
+
+/* TT move first, then the killers, then the game's order with quiet moves
+ * stably sorted by history.  Tactical moves keep the game's order ahead of
+ * the quiet ones: the game knows best how to order captures. */
+static void order_moves(worker *w, pab_move_t *moves, int n, int ply,
+                        pab_move_t tt_move)
+{
+    const pab_move_t front_moves[3] = {tt_move, w->killers[ply][0],
+                                       w->killers[ply][1]};
+    int front = 0;
+    for (int k = 0; k < 3; k++)
+        if (bring_forward(moves, NULL, front, n, front_moves[k]) >= 0)
+            front++;
+    if (w->history == NULL)
+        return;
+    unsigned keys[PAB_MAX_MOVES];
+    if (n - front > PAB_MAX_MOVES)
+        return;
+    for (int i = front; i < n; i++)
+        keys[i - front] =
+            is_quiet(w, moves[i]) ? history_of(w, moves[i]) : TACTICAL_KEY;
+    for (int i = front + 1; i < n; i++) {
+        pab_move_t m = moves[i];
+        unsigned k = keys[i - front];
+        int j = i;
+        while (j > front && keys[j - 1 - front] < k) {
+            moves[j] = moves[j - 1];
+            keys[j - front] = keys[j - 1 - front];
+            j--;
+        }
+        moves[j] = m;
+        keys[j - front] = k;
+    }
+}
+
+/* With the game's scores its score decides; among equal scores the killers
+ * come first, then the quiet moves by history (see pab(7), MOVE
+ * ORDERING).  The node's hottest loop, one history look-up per quiet
+ * move: what every look-up would load is loaded once, and with
+ * PAB_GAME_INDEX_LOW_BITS no call is made at all.  `stage` says which
+ * moves are quiet without asking the game where it can. */
+static void ties_of(worker *w, const pab_move_t *moves, uint32_t *ties, int n,
+                    int ply, unsigned stage)
+{
+    const pab_game *g = w->sh->game;
+    const pab_move_t k0 = w->killers[ply][0], k1 = w->killers[ply][1];
+    const uint32_t *history = w->history;
+    const unsigned count = g->move_index_count;
+    const bool low_bits = g->flags & PAB_GAME_INDEX_LOW_BITS;
+    for (int i = 0; i < n; i++) {
+        const pab_move_t m = moves[i];
+        unsigned x;
+        if (m == k0)
+            ties[i] = UINT32_MAX;
+        else if (m == k1)
+            ties[i] = UINT32_MAX - 1;
+        else if (history == NULL || stage == PAB_STAGE_NOISY ||
+                 (stage == PAB_STAGE_ALL && !is_quiet(w, m)))
+            ties[i] = 0;
+        else if (low_bits)
+            ties[i] = history[m & (count - 1)];
+        else
+            ties[i] = (x = g->move_index(w->state, m, g->user)) < count
+                          ? history[x]
+                          : 0;
+    }
+}
+
+/* Stable insertion sort of moves[from..to) and their scores, larger
+ * first, ties broken by ties_of(). */
+static void sort_scored(worker *w, pab_move_t *moves, int32_t *scores, int from,
+                        int to, int ply, unsigned stage)
+{
+    uint32_t ties[PAB_MAX_MOVES];
+    if (to - from > PAB_MAX_MOVES)
+        return;
+    ties_of(w, moves + from, ties, to - from, ply, stage);
+    for (int i = from + 1; i < to; i++) {
+        pab_move_t m = moves[i];
+        int32_t sc = scores[i];
+        uint32_t t = ties[i - from];
+        int j = i;
+        while (j > from && (scores[j - 1] < sc ||
+                            (scores[j - 1] == sc && ties[j - 1 - from] < t))) {
+            moves[j] = moves[j - 1];
+            scores[j] = scores[j - 1];
+            ties[j - from] = ties[j - 1 - from];
+            j--;
+        }
+        moves[j] = m;
+        scores[j] = sc;
+        ties[j - from] = t;
+    }
+}
+
+/* The first of the sorted moves[from..to) the game scores below 0 (a
+ * capture that loses material): a staged game's noisy moves from there
+ * are searched after its quiet ones. */
+static int first_bad(const int32_t *scores, int from, int to)
+{
+    while (from < to && scores[from] >= 0)
+        from++;
+    return from;
+}
+
+/* A staged game's order in one list: the bad noisy moves of
+ * [front, noisy) go behind the quiet moves [noisy, n). */
+static void defer_bad(pab_move_t *moves, int32_t *scores, int front, int noisy,
+                      int n)
+{
+    const int bad = first_bad(scores, front, noisy), k = noisy - bad;
+    pab_move_t m[PAB_MAX_MOVES];
+    int32_t sc[PAB_MAX_MOVES];
+    if (k == 0 || k > PAB_MAX_MOVES)
+        return;
+    memcpy(m, moves + bad, sizeof *m * (size_t)k);
+    memcpy(sc, scores + bad, sizeof *sc * (size_t)k);
+    memmove(moves + bad, moves + noisy, sizeof *m * (size_t)(n - noisy));
+    memmove(scores + bad, scores + noisy, sizeof *sc * (size_t)(n - noisy));
+    memcpy(moves + n - k, m, sizeof *m * (size_t)k);
+    memcpy(scores + n - k, sc, sizeof *sc * (size_t)k);
+}
+
+/* The table move first, then each stage's moves by the game's scores
+ * (noisy ones ahead of quiet ones for a staged game: `noisy` of them). */
+static void order_scored(worker *w, pab_move_t *moves, int32_t *scores, int n,
+                         int noisy, int ply, pab_move_t tt_move)
+{
+    const int at = bring_forward(moves, scores, 0, n, tt_move);
+    const int front = at >= 0 ? 1 : 0;
+    if (at >= noisy)
+        noisy++; /* the table move came from the quiet stage */
+    if (!(w->sh->game->flags & PAB_GAME_STAGED)) {
+        sort_scored(w, moves, scores, front, n, ply, PAB_STAGE_ALL);
+        return;
+    }
+    sort_scored(w, moves, scores, front, noisy, ply, PAB_STAGE_NOISY);
+    sort_scored(w, moves, scores, noisy > front ? noisy : front, n, ply,
+                PAB_STAGE_QUIET);
+    defer_bad(moves, scores, front, noisy, n);
+}
+
+void moves_order(worker *w, pab_move_t *moves, int n, int noisy, int ply,
+                 pab_move_t tt_move)
+{
+    if (!w->sh->cfg.move_ordering)
+        return;
+    if (w->scores != NULL)
+        order_scored(w, moves, scores_at(w, ply), n, noisy, ply, tt_move);
+    else
+        order_moves(w, moves, n, ply, tt_move);
+}
+
+void moves_reward(worker *w, pab_move_t m, int depth, int ply)
+{
+    const pab_game *g = w->sh->game;
+    if (!is_quiet(w, m))
+        return;
+    if (w->killers[ply][0] != m) {
+        w->killers[ply][1] = w->killers[ply][0];
+        w->killers[ply][0] = m;
+    }
+    if (w->history == NULL)
+        return;
+    unsigned i = game_move_index(g, w->state, m);
+    if (i >= g->move_index_count)
+        return;
+    /* The usual weight, depth squared: a cutoff far from the horizon saves
+     * a larger tree. */
+    w->history[i] += (unsigned)(depth * depth);
+    if (w->history[i] > HISTORY_MAX)
+        for (unsigned k = 0; k < g->move_index_count; k++)
+            w->history[k] /= 2;
+}
+
+/* ---- a staged node, stage by stage
+ * ------------------------------------------- */
+
+/* The table move before any generation, if the game can vouch for it. */
+static bool stage_table(worker *w, ns_node *nd, pab_move_t *m)
+{
+    const pab_game *g = w->sh->game;
+    nd->stage = NS_STAGE_NOISY;
+    if (!w->sh->cfg.move_ordering || nd->tt_move == PAB_MOVE_NONE ||
+        g->move_valid == NULL || !g->move_valid(w->state, nd->tt_move, g->user))
+        return false;
+    nd->tried = *m = nd->tt_move;
+    return true;
+}
+
+/* The next stage's moves after those already generated at this ply, in
+ * order, and where they start; the table move, if tried already, is not
+ * searched again. */
+static int stage_generate(worker *w, ns_node *nd, unsigned stage)
+{
+    const int at = nd->end;
+    int k = generate_stage(w, nd->ply, at, stage, &nd->terminal);
+    if (k < 0)
+        return -1;
+    nd->end += k;
+    nd->next = at;
+    nd->n = nd->end;
+    if (!w->sh->cfg.move_ordering)
+        return at;
+    int32_t *scores = scores_at(w, nd->ply);
+    int front = at;
+    if (nd->tried == PAB_MOVE_NONE &&
+        bring_forward(nd->moves, scores, at, nd->end, nd->tt_move) >= 0)
+        front++;
+    sort_scored(w, nd->moves, scores, front, nd->end, nd->ply, stage);
+    return front;
+}
+
+/* The noisy stage, its bad moves held back for after the quiet ones. */
+static bool stage_noisy(worker *w, ns_node *nd)
+{
+    int front = stage_generate(w, nd, PAB_STAGE_NOISY);
+    if (front < 0)
+        return false;
+    nd->bad = nd->n = w->sh->cfg.move_ordering
+                          ? first_bad(scores_at(w, nd->ply), front, nd->end)
+                          : nd->end;
+    return true;
+}
+
+bool ns_next(worker *w, ns_node *nd, pab_move_t *m)
+{
+    for (;;) {
+        while (nd->next < nd->n) {
+            *m = nd->moves[nd->next++];
+            if (*m != nd->tried)
+                return true;
+        }
+        switch (nd->stage) {
+        case NS_STAGE_TABLE:
+            if (stage_table(w, nd, m))
+                return true;
+            break;
+        case NS_STAGE_NOISY:
+            nd->stage = NS_STAGE_QUIET;
+            if (!stage_noisy(w, nd))
+                return false;
+            break;
+        case NS_STAGE_QUIET:
+            nd->stage = NS_STAGE_BAD;
+            nd->noisy_end = nd->end;
+            if (stage_generate(w, nd, PAB_STAGE_QUIET) < 0)
+                return false;
+            break;
+        case NS_STAGE_BAD:
+            nd->stage = NS_STAGE_DONE;
+            nd->next = nd->bad;
+            nd->n = nd->noisy_end;
+            break;
+        default: return false;
+        }
+    }
+}
