@@ -64,6 +64,11 @@ static int validate_simulation(const pab_config *c)
     for (size_t i = 0; i < sizeof costs / sizeof costs[0]; i++)
         if (costs[i] > PAB_SIM_COST_MAX)
             return PAB_EINVAL;
+    if (c->size < PAB_CONFIG_SIZE_V5) /* libpab 0.5: memory and noise */
+        return 0;
+    if ((int)c->sim_memory < 0 || c->sim_memory > PAB_SIM_MEMORY_MSI ||
+        c->sim_jitter > PAB_SIM_JITTER_MAX || c->sim_seed > UINT32_MAX)
+        return PAB_EINVAL;
     return 0;
 }
 

@@ -52,7 +52,7 @@
 
 #include "runtime.h"
 
-#define CS_LINE 64u /* alignment of the ways, one cache line */
+#define CS_LINE RT_LINE /* alignment of the ways */
 
 /* What pab_cs_move_hash() returns instead of 0 (0 marks an empty way):
  * the 64-bit golden-ratio constant, as good as any non-zero value. */
@@ -86,7 +86,7 @@ int pab_cs_create(pab_cs **out, unsigned size, unsigned ways, int defer_depth)
     if (!is_pow2(size) || size > PAB_CS_MAX_SIZE || ways > PAB_CS_MAX_WAYS)
         return PAB_ESIZE;
 
-    pab_cs *cs = calloc(1, sizeof *cs);
+    pab_cs *cs = rt_alloc_shared(sizeof *cs);
     if (cs == NULL)
         return PAB_ENOMEM;
     /* Zeroed memory is an empty table; aligning by hand keeps a set of 1,

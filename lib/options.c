@@ -21,7 +21,7 @@ typedef enum store {
     STORE_INT,
     STORE_UNSIGNED,
     STORE_U64,
-    STORE_ENUM /* pab_algorithm, pab_split_policy */
+    STORE_ENUM /* pab_algorithm, pab_split_policy, pab_sim_memory */
 } store;
 
 typedef struct option {
@@ -31,6 +31,7 @@ typedef struct option {
 } option;
 
 static const char *const split_policies[] = {"random-owner", "highest", NULL};
+static const char *const sim_memories[] = {"flat", "msi", NULL};
 
 #define BOOL(f, dflt, text)                                                    \
     {                                                                          \
@@ -135,6 +136,13 @@ static const option options[] = {
            "futility pruning at depths up to this, 0: none"),
     NUMBER(extension_max_ply, STORE_INT, 0, PAB_PLY_MAX, PAB_PLY_MAX, "plies",
            "no check extension at this ply or deeper"),
+    NUMBER(sim_seed, STORE_U64, 0, UINT32_MAX, 0, "",
+           "simulated: the timing noise's seed"),
+    {{"sim_memory", PAB_OPTION_CHOICE, 0, 1, PAB_SIM_MEMORY_FLAT,
+      sim_memories, "", "simulated: flat costs or MSI caches (thesis 6.2)"},
+     STORE_ENUM, offsetof(pab_config, sim_memory)},
+    NUMBER(sim_jitter, STORE_UNSIGNED, 0, PAB_SIM_JITTER_MAX, 0, "%",
+           "simulated: each cost varies by up to this percentage"),
 };
 /* clang-format on */
 
@@ -157,6 +165,11 @@ static const option *find(const char *name)
             return &options[i];
     return NULL;
 }
+
+/* A choice is stored through pab_split_policy, which must then be the
+ * size of every choice enum. */
+_Static_assert(sizeof(pab_sim_memory) == sizeof(pab_split_policy),
+               "choice enums share one size");
 
 static void store_value(pab_config *c, const option *o, long long v)
 {
@@ -254,7 +267,8 @@ static int parse(const option *o, const char *v, long long *out)
 bool options_layout_published(size_t size)
 {
     return size == PAB_CONFIG_SIZE_V1 || size == PAB_CONFIG_SIZE_V2 ||
-           size == PAB_CONFIG_SIZE_V3 || size == PAB_CONFIG_SIZE_V4;
+           size == PAB_CONFIG_SIZE_V3 || size == PAB_CONFIG_SIZE_V4 ||
+           size == PAB_CONFIG_SIZE_V5;
 }
 
 /* Where the field ends: a caller's config of an older layout lacks the

@@ -51,6 +51,7 @@
 #define pool_create              pab__pool_create
 #define pool_destroy             pab__pool_destroy
 #define pool_run                 pab__pool_run
+#define rt_alloc_shared          pab__rt_alloc_shared
 #define rt_cond_broadcast        pab__rt_cond_broadcast
 #define rt_cond_destroy          pab__rt_cond_destroy
 #define rt_cond_init             pab__rt_cond_init
@@ -73,6 +74,10 @@
 #define rt_sim_thread_start      pab__rt_sim_thread_start
 #define rt_sim_unlock            pab__rt_sim_unlock
 #define rt_sim_work              pab__rt_sim_work
+#define sim_dir_access           pab__sim_dir_access
+#define sim_dir_create           pab__sim_dir_create
+#define sim_dir_destroy          pab__sim_dir_destroy
+#define sim_dir_set_home         pab__sim_dir_set_home
 #define rt_sim_yield             pab__rt_sim_yield
 #define rt_thread_join           pab__rt_thread_join
 #define rt_thread_start          pab__rt_thread_start

@@ -56,24 +56,28 @@ typedef enum rt_work {
 
 /* The kinds of shared-memory operation the simulation charges. */
 typedef enum rt_access {
-    RT_ACCESS_PLAIN,  /* load or store */
-    RT_ACCESS_ATOMIC, /* compare-and-swap, fetch-and-add, lock */
+    RT_ACCESS_READ,   /* load */
+    RT_ACCESS_WRITE,  /* store */
+    RT_ACCESS_ATOMIC, /* compare-and-swap, fetch-and-add (a write) */
 } rt_access;
 
 /* What everything costs, in ticks. */
 typedef struct rt_model {
     uint32_t work[RT_WORK_COUNT];
-    uint32_t plain;  /* a shared load or store */
-    uint32_t atomic; /* a read-modify-write or a lock acquisition */
-    uint32_t remote; /* extra for a table shard homed on another processor */
+    uint32_t plain;  /* flat memory: a shared load or store */
+    uint32_t atomic; /* flat memory: a read-modify-write or a lock */
+    uint32_t remote; /* flat memory: extra for another processor's shard */
     uint32_t wait;   /* one round of a backoff loop (rt_yield) */
+    bool msi;        /* MSI caches and a directory instead (sim_memory.c) */
+    uint32_t jitter; /* every cost varies by up to this many per cent */
+    uint64_t seed;   /* of that variation */
 } rt_model;
 
 /* Slow paths, for the inline functions below and runtime_threads.c. */
-void rt_sim_access(rt_access kind);
+void rt_sim_access(rt_access kind, const volatile void *addr);
 void rt_sim_work(rt_work kind);
 void rt_sim_node(void);
-void rt_sim_home(uint64_t home);
+void rt_sim_home(const void *addr, uint64_t home);
 struct rt_thread;
 struct rt_mutex;
 struct rt_cond;
@@ -115,14 +119,26 @@ static inline void rt_node(void)
         rt_sim_node();
 }
 
-/* The next shared access goes to memory homed on processor `home` modulo
- * the processor count (a table shard): the simulation charges the remote
- * cost when that is not the running processor. */
-static inline void rt_home(uint64_t home)
+/* The shared memory at addr is homed on processor `home` modulo the
+ * processor count (a table shard), and the next access goes there: flat
+ * memory charges the remote cost when that is not the running processor;
+ * MSI memory homes addr's line there. */
+static inline void rt_home(const void *addr, uint64_t home)
 {
     if (rt_simulated())
-        rt_sim_home(home);
+        rt_sim_home(addr, home);
 }
+
+/* The line of the simulated MSI memory (thesis section 6.2: 128 bytes),
+ * and the alignment of every structure that holds shared words: which
+ * words share a line then does not depend on where malloc or the stack put
+ * the structure, so a simulation with MSI memory is deterministic.  (Real
+ * machines gain too: 128 bytes is the pair of lines x86 prefetches.) */
+#define RT_LINE 128u
+
+/* Zeroed memory for structures that hold shared words, RT_LINE-aligned;
+ * release it with free().  NULL when memory runs out. */
+void *rt_alloc_shared(size_t bytes);
 
 /* One shared machine word. */
 typedef struct rt_word {
@@ -134,14 +150,14 @@ typedef struct rt_word {
 static inline uint64_t rt_load(const rt_word *w)
 {
     if (rt_simulated())
-        rt_sim_access(RT_ACCESS_PLAIN);
+        rt_sim_access(RT_ACCESS_READ, &w->v);
     return (uint64_t)AO_load(&w->v);
 }
 
 static inline void rt_store(rt_word *w, uint64_t x)
 {
     if (rt_simulated())
-        rt_sim_access(RT_ACCESS_PLAIN);
+        rt_sim_access(RT_ACCESS_WRITE, &w->v);
     AO_store(&w->v, (AO_t)x);
 }
 
@@ -150,14 +166,14 @@ static inline void rt_store(rt_word *w, uint64_t x)
 static inline uint64_t rt_load_acquire(const rt_word *w)
 {
     if (rt_simulated())
-        rt_sim_access(RT_ACCESS_PLAIN);
+        rt_sim_access(RT_ACCESS_READ, &w->v);
     return (uint64_t)AO_load_acquire(&w->v);
 }
 
 static inline void rt_store_release(rt_word *w, uint64_t x)
 {
     if (rt_simulated())
-        rt_sim_access(RT_ACCESS_PLAIN);
+        rt_sim_access(RT_ACCESS_WRITE, &w->v);
     AO_store_release(&w->v, (AO_t)x);
 }
 
@@ -165,7 +181,7 @@ static inline void rt_store_release(rt_word *w, uint64_t x)
 static inline bool rt_cas(rt_word *w, uint64_t old, uint64_t new_value)
 {
     if (rt_simulated())
-        rt_sim_access(RT_ACCESS_ATOMIC);
+        rt_sim_access(RT_ACCESS_ATOMIC, &w->v);
     return AO_compare_and_swap_full(&w->v, (AO_t)old, (AO_t)new_value) != 0;
 }
 
@@ -173,7 +189,7 @@ static inline bool rt_cas(rt_word *w, uint64_t old, uint64_t new_value)
 static inline uint64_t rt_fetch_add(rt_word *w, uint64_t delta)
 {
     if (rt_simulated())
-        rt_sim_access(RT_ACCESS_ATOMIC);
+        rt_sim_access(RT_ACCESS_ATOMIC, &w->v);
     return (uint64_t)AO_fetch_and_add_full(&w->v, (AO_t)delta);
 }
 

@@ -22,6 +22,23 @@
  * woken, and its clock then jumps to the waker's; a backoff (rt_yield)
  * costs `wait` ticks and switches.
  *
+ * Memory.  Flat (the default): a shared load or store costs `plain`
+ * ticks, an atomic operation or a lock `atomic`, and a table shard of
+ * another processor `remote` more.  MSI (rt_model.msi): the thesis'
+ * machine of section 6.2, caches and a directory (sim_memory.c); every
+ * shared access passes its address, costs what Tables 6.1 and 6.2 say for
+ * its line's state, and then performs in the order of its completion;
+ * atomic operations, locks and condition variables are writes of their
+ * line.
+ *
+ * Noise.  Clocks count sub-ticks (1/SUB of a tick), and with a jitter of
+ * j per cent every cost is drawn uniformly from its value +-j %, from a
+ * stream per processor seeded by the model's seed: still deterministic
+ * for a given seed, but processors that start together drift apart as
+ * real ones do instead of marching in lockstep.  Without jitter every
+ * cost is a whole number of ticks and a run is exactly what it was
+ * before sub-ticks.
+ *
  * Invariants.  Exactly one context runs at a time and rt_self names it; a
  * processor is in at most one of: running, the run queue (a binary heap on
  * (clock, index)), one wait list (a lock's, a condition's, or a join).
@@ -67,6 +84,7 @@
 #include <pab/common.h>
 
 #include "runtime.h"
+#include "sim_memory.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 #define SIM_ASAN 1
@@ -88,10 +106,14 @@ _Thread_local rt_proc *rt_self;
 
 typedef struct sim sim;
 
+/* Clocks count sub-ticks, so that timing noise can vary a 1-tick cost. */
+#define SUB 64u
+
 struct rt_proc {
     jmp_buf ctx; /* where it resumes */
     sim *sim;
-    uint64_t clock;
+    uint64_t clock; /* in sub-ticks */
+    uint64_t noise; /* the state of this processor's timing noise */
     unsigned index;
     bool done;
     rt_proc *next;   /* in a wait list */
@@ -115,7 +137,10 @@ struct sim {
     size_t host_size;
     void *host_fake;
     uint64_t epoch_ns;
+    sim_dir *dir;      /* MSI memory; NULL with flat memory */
+    char *start_words; /* MSI: processor i starts by a write of line i */
     bool deadlock;
+    bool nomem; /* the directory could not grow */
 };
 
 /* ---- AddressSanitizer's fiber annotations ------------------------------- */
@@ -386,6 +411,7 @@ static rt_proc *proc_new(sim *s, rt_thread_fn fn, void *arg, uint64_t clock)
     p->sim = s;
     p->index = s->n;
     p->clock = clock;
+    p->noise = s->model.seed * 0xD1B54A32D192ED03u + p->index;
     p->fn = fn;
     p->arg = arg;
     p->guard_bytes = page_bytes();
@@ -405,36 +431,110 @@ static rt_proc *proc_new(sim *s, rt_thread_fn fn, void *arg, uint64_t clock)
     return p;
 }
 
+/* ---- costs ----------------------------------------------------------------
+ */
+
+/* splitmix64: a processor's own stream, so a seed fixes the whole run. */
+static uint64_t next_noise(rt_proc *p)
+{
+    uint64_t z = (p->noise += 0x9E3779B97F4A7C15u);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+    return z ^ (z >> 31);
+}
+
+/* A cost of `ticks`, in sub-ticks, varied uniformly by up to the model's
+ * jitter per cent either way: real processors drift apart, and a
+ * perfectly regular clock makes processors that start together march in
+ * lockstep. */
+static uint64_t cost(rt_proc *p, uint32_t ticks)
+{
+    uint64_t c = (uint64_t)ticks * SUB;
+    uint64_t spread = c * p->sim->model.jitter / 100;
+    if (spread == 0)
+        return c;
+    return c - spread + next_noise(p) % (2 * spread + 1);
+}
+
+static void charge(rt_proc *p, uint32_t ticks)
+{
+    p->clock += cost(p, ticks);
+}
+
+/* MSI memory: p reads or writes addr's line at its current time.  The
+ * directory changes in the order the requests are made; a line still
+ * serving an earlier request makes this one wait for it (the thesis'
+ * rejected-and-retried request, section 6.3.2). */
+static void msi_access(sim *s, rt_proc *p, const volatile void *addr,
+                       bool write)
+{
+    uint64_t *busy_until;
+    reschedule(s, p);
+    uint32_t delay = sim_dir_access(s->dir, p->index, (const void *)addr, write,
+                                    &busy_until);
+    if (busy_until == NULL) {
+        s->nomem = true;
+        return;
+    }
+    if (delay == 0)
+        return;
+    if (*busy_until > p->clock)
+        p->clock = *busy_until;
+    charge(p, delay);
+    *busy_until = p->clock;
+    reschedule(s, p);
+}
+
 /* ---- the runtime calls --------------------------------------------------- */
 
-void rt_sim_access(rt_access kind)
+void rt_sim_access(rt_access kind, const volatile void *addr)
 {
     rt_proc *p = rt_self;
     sim *s = p->sim;
-    p->clock += kind == RT_ACCESS_ATOMIC ? s->model.atomic : s->model.plain;
+    if (s->dir != NULL) {
+        msi_access(s, p, addr, kind != RT_ACCESS_READ);
+        return;
+    }
+    charge(p, kind == RT_ACCESS_ATOMIC ? s->model.atomic : s->model.plain);
     reschedule(s, p);
 }
 
 void rt_sim_work(rt_work kind)
 {
     rt_proc *p = rt_self;
-    p->clock += p->sim->model.work[kind];
+    charge(p, p->sim->model.work[kind]);
 }
 
 void rt_sim_node(void)
 {
     rt_proc *p = rt_self;
     sim *s = p->sim;
-    p->clock += s->model.work[RT_WORK_RETURN];
+    charge(p, s->model.work[RT_WORK_RETURN]);
     reschedule(s, p);
 }
 
-void rt_sim_home(uint64_t home)
+void rt_sim_home(const void *addr, uint64_t home)
 {
     rt_proc *p = rt_self;
     sim *s = p->sim;
-    if (home % s->max != p->index)
-        p->clock += s->model.remote;
+    if (s->dir != NULL) {
+        if (!sim_dir_set_home(s->dir, addr, (unsigned)(home % s->max)))
+            s->nomem = true;
+    } else if (home % s->max != p->index) {
+        charge(p, s->model.remote);
+    }
+}
+
+/* A lock or condition changes hands: an atomic operation in flat memory,
+ * a write of its line in MSI memory. */
+static void sync_write(sim *s, rt_proc *p, const void *addr, uint32_t flat)
+{
+    if (s->dir != NULL) {
+        msi_access(s, p, addr, true);
+        return;
+    }
+    charge(p, flat);
+    reschedule(s, p);
 }
 
 int rt_sim_thread_start(rt_thread *t, rt_thread_fn fn, void *arg)
@@ -447,8 +547,11 @@ int rt_sim_thread_start(rt_thread *t, rt_thread_fn fn, void *arg)
      * (an atomic operation), and the new one notices a backoff round
      * later.  Processors started in a row thus start apart, and do not
      * run in lockstep, which real ones never do. */
-    p->clock += s->model.atomic;
-    rt_proc *q = proc_new(s, fn, arg, p->clock + s->model.wait);
+    if (s->dir != NULL)
+        msi_access(s, p, s->start_words + (size_t)s->n * RT_LINE, true);
+    else
+        charge(p, s->model.atomic);
+    rt_proc *q = proc_new(s, fn, arg, p->clock + cost(p, s->model.wait));
     if (q == NULL)
         return -1;
     heap_push(s, q);
@@ -468,6 +571,20 @@ void rt_sim_thread_join(rt_thread *t)
         p->clock = q->clock;
 }
 
+/* What the first waiter pays to take a lock handed to it: its atomic
+ * operation, or its write of the lock's line (which the releaser holds
+ * modified). */
+static uint64_t takeover(sim *s, rt_proc *next, const rt_mutex *m)
+{
+    if (s->dir == NULL)
+        return cost(next, s->model.atomic);
+    uint64_t *busy_until;
+    uint32_t delay = sim_dir_access(s->dir, next->index, m, true, &busy_until);
+    if (busy_until == NULL)
+        s->nomem = true;
+    return cost(next, delay);
+}
+
 /* Hand the lock to its first waiter, or free it (no switch point). */
 static void release(sim *s, rt_mutex *m, const rt_proc *p)
 {
@@ -478,15 +595,14 @@ static void release(sim *s, rt_mutex *m, const rt_proc *p)
     }
     m->waiters = next->next;
     m->holder = next;
-    wake(s, next, p->clock + s->model.atomic);
+    wake(s, next, p->clock + takeover(s, next, m));
 }
 
 void rt_sim_lock(rt_mutex *m)
 {
     rt_proc *p = rt_self;
     sim *s = p->sim;
-    p->clock += s->model.atomic;
-    reschedule(s, p);
+    sync_write(s, p, m, s->model.atomic);
     if (m->holder == NULL) {
         m->holder = p;
         return;
@@ -499,8 +615,7 @@ void rt_sim_unlock(rt_mutex *m)
 {
     rt_proc *p = rt_self;
     sim *s = p->sim;
-    p->clock += s->model.plain;
-    reschedule(s, p);
+    sync_write(s, p, m, s->model.plain);
     release(s, m, p);
 }
 
@@ -508,8 +623,7 @@ void rt_sim_cond_wait(rt_cond *c, rt_mutex *m)
 {
     rt_proc *p = rt_self;
     sim *s = p->sim;
-    p->clock += s->model.plain;
-    reschedule(s, p);
+    sync_write(s, p, c, s->model.plain);
     append(&c->waiters, p);
     release(s, m, p);
     block(s, p);
@@ -520,8 +634,7 @@ void rt_sim_cond_broadcast(rt_cond *c)
 {
     rt_proc *p = rt_self;
     sim *s = p->sim;
-    p->clock += s->model.atomic;
-    reschedule(s, p);
+    sync_write(s, p, c, s->model.atomic);
     for (rt_proc *q = c->waiters, *next; q != NULL; q = next) {
         next = q->next;
         q->next = NULL;
@@ -534,14 +647,14 @@ void rt_sim_yield(void)
 {
     rt_proc *p = rt_self;
     sim *s = p->sim;
-    p->clock += s->model.wait;
+    charge(p, s->model.wait);
     reschedule(s, p);
 }
 
 uint64_t rt_sim_now_ns(void)
 {
     const rt_proc *p = rt_self;
-    return p->sim->epoch_ns + p->clock;
+    return p->sim->epoch_ns + p->clock / SUB;
 }
 
 /* ---- a simulation -------------------------------------------------------- */
@@ -552,6 +665,8 @@ static void sim_free(sim *s)
         proc_free(s->procs[i]);
     free(s->procs);
     free(s->heap);
+    sim_dir_destroy(s->dir);
+    free(s->start_words);
     free(s);
 }
 
@@ -580,6 +695,12 @@ int rt_sim_run(const rt_model *model, unsigned max_procs, rt_thread_fn fn,
     s->epoch_ns = epoch_ns;
     s->procs = calloc(max_procs, sizeof *s->procs);
     s->heap = calloc(max_procs, sizeof *s->heap);
+    if (model->msi && ((s->dir = sim_dir_create(max_procs)) == NULL ||
+                       (s->start_words = rt_alloc_shared((size_t)max_procs *
+                                                         RT_LINE)) == NULL)) {
+        sim_free(s);
+        return PAB_ENOMEM;
+    }
     if (s->procs == NULL || s->heap == NULL ||
         proc_new(s, fn, arg, 0) == NULL) {
         sim_free(s);
@@ -594,8 +715,8 @@ int rt_sim_run(const rt_model *model, unsigned max_procs, rt_thread_fn fn,
             end = s->procs[i]->clock;
         stuck |= !s->procs[i]->done;
     }
-    *ticks = end;
-    int rc = stuck ? PAB_EDEADLOCK : 0;
+    *ticks = (end + SUB - 1) / SUB;
+    int rc = s->nomem ? PAB_ENOMEM : stuck ? PAB_EDEADLOCK : 0;
     sim_free(s);
     return rc;
 }

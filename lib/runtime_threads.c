@@ -7,10 +7,21 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdlib.h>
+#include <string.h>
 #include <sched.h>
 #include <time.h>
 
 #include "runtime.h"
+
+void *rt_alloc_shared(size_t bytes)
+{
+    size_t rounded = (bytes + RT_LINE - 1) / RT_LINE * RT_LINE;
+    void *p = aligned_alloc(RT_LINE, rounded > 0 ? rounded : RT_LINE);
+    if (p != NULL)
+        memset(p, 0, rounded);
+    return p;
+}
 
 int rt_thread_start(rt_thread *t, rt_thread_fn fn, void *arg)
 {

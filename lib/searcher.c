@@ -37,7 +37,7 @@ static int searcher_new(pab_searcher **out, const pab_game *game)
     int rc = game_validate(game);
     if (rc < 0)
         return rc;
-    pab_searcher *s = calloc(1, sizeof *s);
+    pab_searcher *s = rt_alloc_shared(sizeof *s);
     if (s == NULL)
         return PAB_ENOMEM;
     rt_store(&s->stops, 1); /* so that no ticket is 0, which means "none" */
@@ -201,6 +201,9 @@ static rt_model model_of(const pab_config *c)
     m.atomic = c->sim_atomic;
     m.remote = c->sim_remote;
     m.wait = c->sim_wait;
+    m.msi = c->sim_memory == PAB_SIM_MEMORY_MSI;
+    m.jitter = c->sim_jitter;
+    m.seed = c->sim_seed;
     return m;
 }
 
@@ -272,7 +275,7 @@ int pab_search(pab_searcher *s, const void *root, const pab_config *config,
     int rc = pab_config_validate(config);
     if (rc < 0)
         return rc;
-    search sh;
+    _Alignas(RT_LINE) search sh;
     memset(&sh, 0, sizeof sh);
     normalise(&sh.cfg, config);
     if (!rt_cas(&s->busy, 0, 1))

@@ -65,7 +65,8 @@ struct split_point {
 /* One thread's part.  The shared words come first, each thread's on its
  * own cache lines. */
 struct sp_thread {
-    _Alignas(64) rt_word request; /* 1 + index of a thread asking for work */
+    _Alignas(
+        RT_LINE) rt_word request; /* 1 + index of a thread asking for work */
     rt_word answer;               /* the answer to this thread's own request */
     rt_word want_below; /* this thread asks for work below this split point */
     rt_word busy;       /* searching nodes of its own: worth asking */
@@ -79,7 +80,7 @@ struct sp_thread {
     rt_cond wakeup;
     bool signaled; /* guarded by sleep_lock */
     /* The thread's alone. */
-    _Alignas(64) struct sp_shared *s;
+    _Alignas(RT_LINE) struct sp_shared *s;
     unsigned index;
     sp_frame *frame[PAB_PLY_MAX]; /* the path, from base on */
     int base;            /* ply of the split point worked at, -1 if none */
@@ -100,8 +101,8 @@ typedef struct sp_shared {
     bool highest; /* PAB_SPLIT_HIGHEST */
     sp_thread *threads;
     /* Read at every node, written only around naps. */
-    _Alignas(64) rt_word sleepers; /* threads asleep */
-    rt_word idle_sleepers;         /* of which looking for any work */
+    _Alignas(RT_LINE) rt_word sleepers; /* threads asleep */
+    rt_word idle_sleepers;              /* of which looking for any work */
 } sp_shared;
 
 /* ---- small pieces -------------------------------------------------------- */

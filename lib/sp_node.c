@@ -36,7 +36,7 @@ split_point *sp_get(worker *w)
         return sp;
     }
     const search *sh = w->sh;
-    sp = calloc(1, sizeof *sp);
+    sp = rt_alloc_shared(sizeof *sp);
     if (sp == NULL)
         return NULL;
     if (rt_mutex_init(&sp->lock) < 0) {

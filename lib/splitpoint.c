@@ -614,7 +614,7 @@ static void teardown(sp_shared *s, unsigned n)
 
 static int setup(sp_shared *s)
 {
-    s->threads = aligned_alloc(_Alignof(sp_thread), sizeof(sp_thread) * s->n);
+    s->threads = rt_alloc_shared(sizeof(sp_thread) * s->n);
     if (s->threads == NULL)
         return PAB_ENOMEM;
     memset(s->threads, 0, sizeof(sp_thread) * s->n);
@@ -642,7 +642,7 @@ static int setup(sp_shared *s)
 
 int sp_run(search *sh, const sp_algo *algo)
 {
-    sp_shared s;
+    _Alignas(RT_LINE) sp_shared s;
     memset(&s, 0, sizeof s);
     s.sh = sh;
     s.algo = algo;

@@ -204,8 +204,9 @@ static tt_bucket *bucket_at(const pab_tt *tt, uint64_t key)
  * i in processor i's memory and charges the others for the way there. */
 static tt_bucket *bucket_of(const pab_tt *tt, uint64_t key)
 {
-    rt_home(shard_index(tt, key));
-    return bucket_at(tt, key);
+    tt_bucket *b = bucket_at(tt, key);
+    rt_home(b, shard_index(tt, key));
+    return b;
 }
 
 static unsigned current_age(const pab_tt *tt)

@@ -118,7 +118,7 @@ static bool memory_fits(uint64_t bytes)
 static int shard_alloc(tt_shard *s, uint64_t nbuckets)
 {
     size_t bytes = (size_t)nbuckets * TT_LINE;
-    size_t align = bytes >= TT_HUGE_PAGE ? TT_HUGE_PAGE : TT_LINE;
+    size_t align = bytes >= TT_HUGE_PAGE ? TT_HUGE_PAGE : RT_LINE;
     void *raw = malloc(bytes + align);
     if (raw == NULL)
         return PAB_ENOMEM;
@@ -156,7 +156,7 @@ int pab_tt_create(pab_tt **out, size_t bytes, unsigned shards)
     if (!memory_fits(bytes))
         return PAB_ENOMEM;
 
-    pab_tt *tt = calloc(1, sizeof *tt);
+    pab_tt *tt = rt_alloc_shared(sizeof *tt);
     if (tt == NULL)
         return PAB_ENOMEM;
     tt->shard = calloc(shards, sizeof *tt->shard);

@@ -280,7 +280,7 @@ static void *helper_main(void *arg)
 
 int pool_create(pool **out)
 {
-    pool *p = calloc(1, sizeof *p);
+    pool *p = rt_alloc_shared(sizeof *p);
     if (p == NULL)
         return PAB_ENOMEM;
     if (rt_mutex_init(&p->lock) < 0)

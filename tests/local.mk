@@ -72,6 +72,18 @@ tests_test_simulate_SOURCES = tests/test_simulate.c
 tests_test_simulate_CFLAGS = $(TEST_CFLAGS)
 tests_test_simulate_LDADD = $(TEST_LIBS)
 
+# Its MSI memory and timing noise, from the runtime's own sources: the
+# directory's delays are checked row by row, below the library's API.
+if HAVE_CRITERION
+UNIT_TESTS += tests/test_sim_memory
+check_PROGRAMS += tests/test_sim_memory
+endif
+tests_test_sim_memory_SOURCES = tests/test_sim_memory.c lib/sim_memory.c \
+	lib/runtime_sim.c lib/runtime_threads.c
+tests_test_sim_memory_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/lib
+tests_test_sim_memory_CFLAGS = $(TEST_CFLAGS) $(ATOMIC_OPS_CFLAGS)
+tests_test_sim_memory_LDADD = $(CRITERION_LIBS) $(ATOMIC_OPS_LIBS) -lpthread
+
 # pab-bench compare tells a busy machine (two spinners beside it).
 PLAIN_TESTS += tests/check_bench.sh
 EXTRA_DIST += tests/check_bench.sh

@@ -372,7 +372,8 @@ Test(api, published_layouts_only)
     cr_assert_lt(PAB_CONFIG_SIZE_V1, PAB_CONFIG_SIZE_V2);
     cr_assert_lt(PAB_CONFIG_SIZE_V2, PAB_CONFIG_SIZE_V3);
     cr_assert_lt(PAB_CONFIG_SIZE_V3, PAB_CONFIG_SIZE_V4);
-    cr_assert_eq(PAB_CONFIG_SIZE_V4, sizeof c);
+    cr_assert_lt(PAB_CONFIG_SIZE_V4, PAB_CONFIG_SIZE_V5);
+    cr_assert_eq(PAB_CONFIG_SIZE_V5, sizeof c);
     memset(&c, 0xA5, sizeof c); /* stop_ticket: a ticket never issued */
     pab_config_init_size(&c, PAB_CONFIG_SIZE_V2);
     c.max_depth = 3;
@@ -380,8 +381,9 @@ Test(api, published_layouts_only)
     cr_assert_eq(pab_search(s, &st, &c, &r), 0);
     cr_assert_eq(r.depth, 3);
     cr_assert_eq(r.ticks, 0); /* written: the 0.2 result has it */
-    for (size_t bad = PAB_CONFIG_SIZE_V1 + 1; bad < PAB_CONFIG_SIZE_V4; bad++)
-        if (bad != PAB_CONFIG_SIZE_V2 && bad != PAB_CONFIG_SIZE_V3) {
+    for (size_t bad = PAB_CONFIG_SIZE_V1 + 1; bad < PAB_CONFIG_SIZE_V5; bad++)
+        if (bad != PAB_CONFIG_SIZE_V2 && bad != PAB_CONFIG_SIZE_V3 &&
+            bad != PAB_CONFIG_SIZE_V4) {
             c.size = bad;
             cr_assert_eq(pab_config_validate(&c), PAB_EVERSION, "size %zu",
                          bad);
@@ -397,6 +399,26 @@ Test(api, published_layouts_only)
     cr_assert_eq(pab_config_validate(&c), 0);
     cr_assert_eq(pab_search(s, &st, &c, &r), 0);
     cr_assert_eq(r.depth, 4);
+    /* A 0.4 program simulating: the memory model and noise after its
+     * config are garbage, unread (flat memory, no noise: the 0.4 ticks). */
+    pab_config_init(&c);
+    c.max_depth = 4;
+    c.algorithm = PAB_ALGO_ABDADA;
+    c.threads = 3;
+    c.simulate = true;
+    pab_result flat;
+    cr_assert_eq(pab_search(s, &st, &c, &flat), 0);
+    memset(&c, 0xA5, sizeof c);
+    pab_config_init_size(&c, PAB_CONFIG_SIZE_V4);
+    c.max_depth = 4;
+    c.algorithm = PAB_ALGO_ABDADA;
+    c.threads = 3;
+    c.simulate = true;
+    cr_assert_eq(pab_config_set_option(&c, "sim_jitter", "5"), PAB_EVERSION);
+    cr_assert_eq(pab_config_validate(&c), 0);
+    cr_assert_eq(pab_search(s, &st, &c, &r), 0);
+    cr_assert_eq(r.ticks, flat.ticks);
+    cr_assert_eq(r.stats.nodes, flat.stats.nodes);
     g.size = PAB_GAME_SIZE_V1 + 8;
     pab_searcher *s2;
     cr_assert_eq(pab_searcher_create(&s2, &g, 0), PAB_EVERSION);

@@ -126,8 +126,9 @@ Test(simulate, deterministic, .timeout = 300)
 }
 
 /* Every algorithm on 1, 2, 3, 16 and 64 virtual processors returns the
- * serial value, plain and normal mode. */
-static void against_serial(bool plain)
+ * serial value, plain and normal mode, with flat memory and with MSI
+ * memory and timing noise. */
+static void against_serial(bool plain, bool msi)
 {
     static const unsigned counts[] = {1, 2, 3, 16, 64};
     uint32_t seeds[TREE_TG1_COUNT];
@@ -144,6 +145,11 @@ static void against_serial(bool plain)
         for (size_t a = 0; a < N_PARALLEL; a++) {
             for (size_t k = 0; k < sizeof counts / sizeof counts[0]; k++) {
                 simulated(&c, parallel[a], counts[k]);
+                if (msi) {
+                    c.sim_memory = PAB_SIM_MEMORY_MSI;
+                    c.sim_jitter = 10;
+                    c.sim_seed = k + 1;
+                }
                 pab_result r = search(&t.game, t.root, &c);
                 cr_assert_eq(r.score, want, "tree %u %s on %u: %d, serial %d",
                              i, pab_algorithm_name(parallel[a]), counts[k],
@@ -157,12 +163,47 @@ static void against_serial(bool plain)
 
 Test(simulate, equals_serial_plain, .timeout = 300)
 {
-    against_serial(true);
+    against_serial(true, false);
 }
 
 Test(simulate, equals_serial_normal, .timeout = 300)
 {
-    against_serial(false);
+    against_serial(false, false);
+}
+
+Test(simulate, equals_serial_msi_jitter, .timeout = 300)
+{
+    against_serial(true, true);
+    against_serial(false, true);
+}
+
+/* MSI memory with timing noise: one seed, one run; another seed, another
+ * interleaving (and time). */
+Test(simulate, deterministic_per_seed, .timeout = 300)
+{
+    tree_pos t;
+    tree_open(&t, 8, 60, 20, 4321u);
+    for (size_t a = 0; a < N_PARALLEL; a++) {
+        pab_config c;
+        pab_config_init(&c);
+        c.max_depth = 6;
+        simulated(&c, parallel[a], 7);
+        cr_assert_eq(pab_config_set_option(&c, "sim_memory", "msi"), 0);
+        cr_assert_eq(pab_config_set_option(&c, "sim_jitter", "10"), 0);
+        c.sim_seed = 3;
+        pab_result x = search(&t.game, t.root, &c);
+        pab_result y = search(&t.game, t.root, &c);
+        c.sim_seed = 4;
+        pab_result z = search(&t.game, t.root, &c);
+        const char *name = pab_algorithm_name(parallel[a]);
+        cr_assert_eq(x.ticks, y.ticks, "%s", name);
+        cr_assert_eq(x.best_move, y.best_move, "%s", name);
+        cr_assert_eq(x.score, y.score, "%s", name);
+        cr_assert_eq(memcmp(&x.stats, &y.stats, sizeof x.stats), 0,
+                     "%s: counters differ", name);
+        cr_assert_neq(x.ticks, z.ticks, "%s: seed 4 ran as seed 3", name);
+    }
+    tree_close(&t);
 }
 
 /* 1024 virtual processors: more than PABSim's 48 or Weill's 128. */
@@ -244,6 +285,22 @@ Test(simulate, bad_costs_rejected)
     cr_assert_eq(pab_config_validate(&c), 0);
     c.threads = PAB_THREADS_MAX + 1;
     cr_assert_eq(pab_config_validate(&c), PAB_ETHREADS);
+    c.threads = 1;
+    cr_assert_eq(pab_config_set_option(&c, "sim_memory", "mesi"), PAB_EINVAL);
+    cr_assert_eq(c.sim_memory, PAB_SIM_MEMORY_FLAT);
+    cr_assert_eq(pab_config_set_option(&c, "sim_memory", "msi"), 0);
+    cr_assert_eq(c.sim_memory, PAB_SIM_MEMORY_MSI);
+    cr_assert_eq(pab_config_set_option(&c, "sim_jitter", "101"), PAB_EINVAL);
+    c.sim_jitter = PAB_SIM_JITTER_MAX + 1;
+    cr_assert_eq(pab_config_validate(&c), PAB_EINVAL);
+    c.sim_jitter = PAB_SIM_JITTER_MAX;
+    c.sim_memory = (pab_sim_memory)2;
+    cr_assert_eq(pab_config_validate(&c), PAB_EINVAL);
+    c.sim_memory = PAB_SIM_MEMORY_MSI;
+    c.sim_seed = (uint64_t)UINT32_MAX + 1;
+    cr_assert_eq(pab_config_validate(&c), PAB_EINVAL);
+    c.sim_seed = UINT32_MAX;
+    cr_assert_eq(pab_config_validate(&c), 0);
 }
 
 /* A program built against libpab 0.1 passes the 0.1 config size and owns

@@ -30,6 +30,7 @@ typedef enum pab_algorithm {
 #define PAB_THREADS_MAX      1024u    /* threads one search may use */
 #define PAB_DEPTH_MAX        128      /* deepest nominal search depth */
 #define PAB_SIM_COST_MAX     1000000u /* largest simulated cost, in ticks */
+#define PAB_SIM_JITTER_MAX   100u     /* largest sim_jitter, per cent */
 #define PAB_PLY_MAX          256 /* deepest ply, extensions and quiescence included */
 #define PAB_PV_MAX           128 /* longest principal variation reported */
 #define PAB_DEFAULT_TT_BYTES ((size_t)16 << 20)
@@ -124,6 +125,12 @@ typedef enum pab_split_policy {
     PAB_SPLIT_HIGHEST = 1
 } pab_split_policy;
 
+/* The simulated multiprocessor's memory (libpab 0.5; see pab(7)). */
+typedef enum pab_sim_memory {
+    PAB_SIM_MEMORY_FLAT, /* a shared access costs sim_shared/sim_atomic */
+    PAB_SIM_MEMORY_MSI   /* MSI caches with a directory (thesis 6.2) */
+} pab_sim_memory;
+
 /* One search's settings.  Always start from pab_config_init(): it sets
  * `size`, which tells the library which fields the caller knows, so fields
  * added later keep old programs working. */
@@ -208,6 +215,12 @@ typedef struct pab_config {
     int futility_depth;            /* futility pruning to this depth; 1 */
     int extension_max_ply;         /* no check extension from this ply;
                                     * PAB_PLY_MAX */
+
+    /* libpab 0.5: the simulated multiprocessor's memory model and timing
+     * noise (see pab(7), THE SIMULATED MULTIPROCESSOR). */
+    uint64_t sim_seed;         /* the noise's seed (first: 8-aligned); 0 */
+    pab_sim_memory sim_memory; /* PAB_SIM_MEMORY_FLAT */
+    unsigned sim_jitter;       /* each cost varies by up to this %; 0 */
 } pab_config;
 
 /* The sizes of each published layout of the structures that carry or
@@ -217,7 +230,8 @@ typedef struct pab_config {
  *   config V1 (libpab 0.1): up to mate_moves     result V1: up to line[]
  *   config V2 (libpab 0.2): up to sim_wait       result V2: up to ticks
  *   config V3 (libpab 0.3): up to stop_ticket    result V2
- *   config V4 (libpab 0.4): up to extension_max_ply result V2 */
+ *   config V4 (libpab 0.4): up to extension_max_ply result V2
+ *   config V5 (libpab 0.5): up to sim_jitter     result V2 */
 #ifdef __cplusplus
 #define PAB_ALIGNOF_(t) alignof(t)
 #else
@@ -229,7 +243,8 @@ typedef struct pab_config {
                   PAB_ALIGNOF_(pab_config))
 #define PAB_CONFIG_SIZE_V2 offsetof(pab_config, stop_ticket)
 #define PAB_CONFIG_SIZE_V3 offsetof(pab_config, progress)
-#define PAB_CONFIG_SIZE_V4 sizeof(pab_config)
+#define PAB_CONFIG_SIZE_V4 offsetof(pab_config, sim_seed)
+#define PAB_CONFIG_SIZE_V5 sizeof(pab_config)
 #define PAB_RESULT_SIZE_V1 offsetof(pab_result, ticks)
 #define PAB_RESULT_SIZE_V2 sizeof(pab_result)
 
