@@ -23,6 +23,13 @@
  *   SO  = n_N / n_1 - 1                       search overhead (6.2)
  *   CSS = N / (SU * (SO + 1)) - 1             equation 6.3, corrected
  *   RS  = ticks(algo, 1) / ticks(algo, N)     the algorithm against itself
+ *
+ * With --sim-seeds=K every simulated search runs K times, with the timing
+ * noise seeded sim_seed, sim_seed + 1, ..: the measures are then taken
+ * per seed (against serial on the same seed) and reported as the median
+ * with the range.  With --hash-per-proc=MB the table has MB MiB per thread
+ * or virtual processor (Weill's condition: his 128 processors had 128
+ * times the table of one), at most --hash-cap-mb.
  */
 #include <inttypes.h>
 #include <math.h>
@@ -42,6 +49,7 @@
 #define MAX_ITEMS     32
 #define MAX_POSITIONS 256
 #define MAX_REPEAT    64
+#define MAX_SEEDS     64
 /* The threads could not each have had a core when they waited for one
  * more than this share of their time (bench_cpu_wait_ns()), over the whole
  * comparison and for longer than MIN_WAIT_MS, or in one row for longer
@@ -65,6 +73,9 @@ typedef struct cmp_options {
     int depth;
     unsigned repeat;
     unsigned hash_mb;
+    unsigned hash_per_proc_mb; /* 0: hash_mb whatever the thread count */
+    unsigned hash_cap_mb;
+    unsigned seeds; /* simulated: runs with seeds sim_seed + 0 .. seeds-1 */
     int plain;
     const char *opts[MAX_ITEMS];
     unsigned nopts;
@@ -81,7 +92,9 @@ typedef struct row {
     uint64_t nodes; /* likewise */
     uint64_t ticks; /* likewise, simulated */
     double rs, as, so, to, ef, css;
-    double su; /* simulated: t_1 / t_N */
+    double su; /* simulated: t_1 / t_N (the median over seeds) */
+    double su_min, su_max;
+    uint64_t seed_ticks[MAX_SEEDS], seed_nodes[MAX_SEEDS]; /* sums */
     bool oversubscribed;
     double wait_ms;   /* the threads' time waiting for a core, every run */
     double thread_ms; /* threads times wall time, every run */
@@ -158,6 +171,14 @@ static void parse_args(int argc, char **argv, cmp_options *o)
             o->repeat = (unsigned)bench_number("--repeat", v, 1, MAX_REPEAT);
         else if ((v = value_of(a, "--hash-mb")))
             o->hash_mb = (unsigned)bench_number("--hash-mb", v, 1, 1 << 20);
+        else if ((v = value_of(a, "--hash-per-proc")))
+            o->hash_per_proc_mb =
+                (unsigned)bench_number("--hash-per-proc", v, 1, 1 << 20);
+        else if ((v = value_of(a, "--hash-cap-mb")))
+            o->hash_cap_mb =
+                (unsigned)bench_number("--hash-cap-mb", v, 1, 1 << 20);
+        else if ((v = value_of(a, "--sim-seeds")))
+            o->seeds = (unsigned)bench_number("--sim-seeds", v, 1, MAX_SEEDS);
         else if ((v = value_of(a, "--opt")) ||
                  (strcmp(a, "--opt") == 0 && i + 1 < argc && (v = argv[++i]))) {
             if (o->nopts == MAX_ITEMS)
@@ -309,6 +330,7 @@ static void configure(const bench_run *r, const bench_loaded *l, pab_config *c,
 typedef struct sample {
     double time_ms, nodes, ticks;
     double wait_ms, thread_ms;
+    uint64_t seed_ticks[MAX_SEEDS], seed_nodes[MAX_SEEDS];
 } sample;
 
 /* Start the searcher's threads untimed: the first search on N threads
@@ -328,14 +350,18 @@ static void start_threads(pab_searcher *s, const bench_loaded *l,
 static void measure(bench_run *r, pab_searcher *s, const bench_loaded *l,
                     const char *algo, unsigned threads, sample *out)
 {
-    double t[MAX_REPEAT], n[MAX_REPEAT], v[MAX_REPEAT];
-    unsigned k = r->o->repeat;
+    double t[MAX_REPEAT * MAX_SEEDS], n[MAX_REPEAT * MAX_SEEDS],
+        v[MAX_REPEAT * MAX_SEEDS];
+    const unsigned seeds = r->o->simulate ? r->o->seeds : 1;
+    unsigned k = r->o->repeat * seeds;
     pab_config c;
     configure(r, l, &c, algo, threads);
     start_threads(s, l, &c);
+    const uint64_t seed0 = c.sim_seed;
     out->wait_ms = out->thread_ms = 0;
     for (unsigned i = 0; i < k; i++) {
         pab_result res;
+        c.sim_seed = seed0 + i % seeds;
         pab_tt_clear(pab_searcher_tt(s));
         int64_t w0 = bench_cpu_wait_ns();
         double t0 = now_ms_precise();
@@ -351,6 +377,8 @@ static void measure(bench_run *r, pab_searcher *s, const bench_loaded *l,
         out->thread_ms += t[i] * threads;
         n[i] = (double)res.stats.nodes;
         v[i] = (double)res.ticks;
+        out->seed_ticks[i % seeds] = res.ticks; /* the same every repeat */
+        out->seed_nodes[i % seeds] = res.stats.nodes;
         r->done++;
         progress(r, algo, threads);
     }
@@ -381,22 +409,44 @@ static void add_sample(bench_run *r, const char *algo, unsigned threads,
     w->ticks += (uint64_t)x->ticks;
     w->wait_ms += x->wait_ms;
     w->thread_ms += x->thread_ms;
+    for (unsigned i = 0; i < r->o->seeds; i++) {
+        w->seed_ticks[i] += x->seed_ticks[i];
+        w->seed_nodes[i] += x->seed_nodes[i];
+    }
+}
+
+/* A table of hash_mb, or of hash_per_proc_mb per thread up to the cap. */
+static pab_searcher *new_searcher(const cmp_options *o, const bench_loaded *l,
+                                  unsigned threads)
+{
+    pab_searcher *s;
+    uint64_t mb = o->hash_mb;
+    if (o->hash_per_proc_mb > 0) {
+        mb = (uint64_t)o->hash_per_proc_mb * threads;
+        if (mb > o->hash_cap_mb)
+            mb = o->hash_cap_mb;
+    }
+    int rc = pab_searcher_create(&s, &l->game, (size_t)mb << 20);
+    if (rc < 0)
+        bench_fail("cannot create searcher: %s", pab_strerror(rc));
+    return s;
 }
 
 static void run_position(bench_run *r, const char *position)
 {
     const cmp_options *o = r->o;
     bench_loaded l;
-    pab_searcher *s;
     bench_load(o->game, o->params, position, &l);
-    int rc = pab_searcher_create(&s, &l.game, (size_t)o->hash_mb << 20);
-    if (rc < 0)
-        bench_fail("cannot create searcher: %s", pab_strerror(rc));
+    pab_searcher *s = new_searcher(o, &l, 1);
     sample x;
     measure(r, s, &l, "serial", 1, &x);
     add_sample(r, "serial", 1, &x);
-    for (unsigned a = 0; a < o->nalgos; a++) {
-        for (unsigned i = 0; i < o->nthreads; i++) {
+    for (unsigned i = 0; i < o->nthreads; i++) {
+        if (o->hash_per_proc_mb > 0 && o->threads[i] > 1) {
+            pab_searcher_destroy(s); /* a table of this thread count's size */
+            s = new_searcher(o, &l, o->threads[i]);
+        }
+        for (unsigned a = 0; a < o->nalgos; a++) {
             if (strcmp(o->algos[a], "serial") == 0)
                 continue;
             measure(r, s, &l, o->algos[a], o->threads[i], &x);
@@ -422,13 +472,24 @@ static void real_measures(row *w, const row *serial, const row *one)
     w->css = n / (w->rs * (w->so + 1)) - 1;
 }
 
-/* The thesis' measures from virtual time, against serial on one. */
-static void simulated_measures(row *w, const row *serial, const row *one)
+/* The thesis' measures from virtual time, against serial on one: per
+ * seed, against serial with the same seed; the median and range over the
+ * seeds. */
+static void simulated_measures(row *w, const row *serial, const row *one,
+                               unsigned seeds)
 {
     const double n = w->threads;
-    w->rs = (double)one->ticks / (double)w->ticks;
-    w->su = (double)serial->ticks / (double)w->ticks;
-    w->so = (double)w->nodes / (double)serial->nodes - 1;
+    double su[MAX_SEEDS], so[MAX_SEEDS], rs[MAX_SEEDS];
+    for (unsigned i = 0; i < seeds; i++) {
+        su[i] = (double)serial->seed_ticks[i] / (double)w->seed_ticks[i];
+        so[i] = (double)w->seed_nodes[i] / (double)serial->seed_nodes[i] - 1;
+        rs[i] = (double)one->seed_ticks[i] / (double)w->seed_ticks[i];
+    }
+    w->su = median(su, seeds);
+    w->su_min = su[0];
+    w->su_max = su[seeds - 1];
+    w->so = median(so, seeds);
+    w->rs = median(rs, seeds);
     w->css = n / (w->su * (w->so + 1)) - 1;
 }
 
@@ -497,7 +558,7 @@ static void compute_measures(bench_run *r)
         row *w = &r->rows[i];
         const row *one = row_for(r, w->algo, 1);
         if (r->o->simulate)
-            simulated_measures(w, serial, one);
+            simulated_measures(w, serial, one, r->o->seeds);
         else
             real_measures(w, serial, one);
     }
@@ -506,18 +567,29 @@ static void compute_measures(bench_run *r)
 
 static void print_simulated(const bench_run *r, FILE *f)
 {
-    fprintf(f, "%-20s %5s %14s %14s %8s %7s %7s %7s %10s\n", "algo", "N",
-            "ticks", "nodes", "SU", "SO", "CSS", "RS", "host_ms");
+    const bool seeds = r->o->seeds > 1;
+    fprintf(f, "%-20s %5s %14s %14s %8s %7s %7s %7s %10s%s\n", "algo", "N",
+            "ticks", "nodes", "SU", "SO", "CSS", "RS", "host_ms",
+            seeds ? "    SU_min   SU_max" : "");
     for (unsigned i = 0; i < r->nrows; i++) {
         const row *w = &r->rows[i];
         fprintf(f,
                 "%-20s %5u %14" PRIu64 " %14" PRIu64
-                " %8.3f %7.3f %7.3f %7.3f %10.0f\n",
+                " %8.3f %7.3f %7.3f %7.3f %10.0f",
                 w->algo, w->threads, w->ticks, w->nodes, w->su, w->so, w->css,
                 w->rs, w->time_ms);
+        if (seeds)
+            fprintf(f, " %9.3f %8.3f", w->su_min, w->su_max);
+        fprintf(f, "\n");
     }
     fprintf(f, "(simulated: virtual processors and ticks; SU, SO and CSS "
                "against serial on one virtual processor)\n");
+    if (seeds)
+        fprintf(f,
+                "(%u seeds of the timing noise: ticks and nodes are medians "
+                "per position; SU, SO, RS the median over seeds of the "
+                "measure on each, SU_min and SU_max its range)\n",
+                r->o->seeds);
 }
 
 /* The footer that says when the times cannot be trusted. */
@@ -580,13 +652,16 @@ static void write_csv(const bench_run *r, const char *path)
 {
     FILE *f = open_out(path);
     if (r->o->simulate) {
-        fprintf(f, "algo,N,ticks,nodes,SU,SO,CSS,RS,host_ms\n");
+        fprintf(f, "algo,N,ticks,nodes,SU,SO,CSS,RS,host_ms,SU_min,SU_max,"
+                   "seeds\n");
         for (unsigned i = 0; i < r->nrows; i++) {
             const row *w = &r->rows[i];
             fprintf(f,
-                    "%s,%u,%" PRIu64 ",%" PRIu64 ",%.4f,%.4f,%.4f,%.4f,%.3f\n",
+                    "%s,%u,%" PRIu64 ",%" PRIu64
+                    ",%.4f,%.4f,%.4f,%.4f,%.3f,%.4f,%.4f,%u\n",
                     w->algo, w->threads, w->ticks, w->nodes, w->su, w->so,
-                    w->css, w->rs, w->time_ms);
+                    w->css, w->rs, w->time_ms, w->su_min, w->su_max,
+                    r->o->seeds);
         }
         fclose(f);
         return;
@@ -630,9 +705,11 @@ static void write_json(const bench_run *r, const char *path)
             fprintf(f,
                     "  {\"algo\": \"%s\", \"N\": %u, \"ticks\": %" PRIu64
                     ", \"nodes\": %" PRIu64 ", \"SU\": %.4f, \"SO\": %.4f, "
-                    "\"CSS\": %.4f, \"RS\": %.4f, \"host_ms\": %.3f}%s\n",
+                    "\"CSS\": %.4f, \"RS\": %.4f, \"host_ms\": %.3f, "
+                    "\"SU_min\": %.4f, \"SU_max\": %.4f, \"seeds\": %u}%s\n",
                     w->algo, w->threads, w->ticks, w->nodes, w->su, w->so,
-                    w->css, w->rs, w->time_ms, i + 1 < r->nrows ? "," : "");
+                    w->css, w->rs, w->time_ms, w->su_min, w->su_max, o->seeds,
+                    i + 1 < r->nrows ? "," : "");
             continue;
         }
         fprintf(f,
@@ -801,6 +878,8 @@ int bench_compare(int argc, char **argv)
     cmp_options o = {.game = "tictactoe",
                      .repeat = 1,
                      .hash_mb = 64,
+                     .hash_cap_mb = 4096,
+                     .seeds = 1,
                      .plain = -1,
                      .stockfish_depth = 13};
     bench_run r = {.o = &o};
@@ -822,11 +901,17 @@ int bench_compare(int argc, char **argv)
         embedded_positions(&r, l.ex);
         bench_unload(&l);
     }
+    if (o.seeds > 1 && !o.simulate)
+        bench_fail("%s", "compare: --sim-seeds needs --simulate");
     unsigned runs = 1;
+    row_for(&r, "serial", 1); /* the rows in this order, whatever the runs' */
     for (unsigned a = 0; a < o.nalgos; a++)
-        if (strcmp(o.algos[a], "serial") != 0)
+        if (strcmp(o.algos[a], "serial") != 0) {
             runs += o.nthreads;
-    r.total = runs * r.npositions * o.repeat;
+            for (unsigned i = 0; i < o.nthreads; i++)
+                row_for(&r, o.algos[a], o.threads[i]);
+        }
+    r.total = runs * r.npositions * o.repeat * (o.simulate ? o.seeds : 1);
     for (unsigned p = 0; p < r.npositions; p++)
         run_position(&r, r.positions[p]);
     compute_measures(&r);
