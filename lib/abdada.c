@@ -117,6 +117,8 @@ static bool retrieve_ask(worker *w, ns_node *nd, pab_score_t *value)
         /* Weill counts only nodes not pruned by the speculative control. */
         w->stats.nodes--;
         w->stats.on_evaluation++;
+        if (w->diag)
+            w->by_depth[diag_depth(nd->depth)].deferrals++;
         *value = NS_DECLINED;
         return true;
     case PAB_TT_CUTOFF:

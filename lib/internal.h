@@ -208,6 +208,13 @@ typedef struct worker {
      * 1, 0, or -1 for not asked yet (negascout.c's in_check_at). */
     signed char check_at[PAB_PLY_MAX + 1];
     bool soft_stopped; /* the soft limit ended the search early */
+    /* config.diagnostics (diagnostics.c): this thread's counts, and the
+     * occupancy counter of the node it is in at each ply. */
+    bool diag;
+    bool diag_checked; /* the next node was checked to be nobody's */
+    pab_depth_stats by_depth[PAB_DIAG_DEPTHS];
+    uint64_t iteration_nodes[PAB_DIAG_DEPTHS];
+    rt_word *diag_slot[PAB_PLY_MAX + 1];
 } worker;
 
 /* What every thread of one search shares. */
@@ -233,7 +240,31 @@ struct search {
     void *algo;         /* the algorithm's own shared state, or NULL
                          * (simplified-abdada: its pab_cs; splitpoint.c:
                          * the threads' records) */
+    rt_word *occupancy; /* config.diagnostics: threads in each node */
+    uint64_t evicted0[PAB_DIAG_DEPTHS]; /* the table's counts at the start */
 };
+
+/* ---- diagnostics.c: where the nodes go (config.diagnostics) ----------- */
+
+static inline int diag_depth(int depth)
+{
+    return depth < 0                  ? 0
+           : depth >= PAB_DIAG_DEPTHS ? PAB_DIAG_DEPTHS - 1
+                                      : depth;
+}
+
+int diag_setup(search *sh);
+void diag_finish(search *sh, pab_result *r);
+struct ns_node;
+void diag_enter(worker *w, struct ns_node *nd);
+void diag_leave(worker *w, int ply);
+void diag_searched(worker *w, const struct ns_node *nd);
+/* tt.c: the table counts the current search's entries it replaces, by
+ * depth, while diagnostics are on (start adds a user, stop removes one and
+ * adds the counts since `at` into by_depth). */
+void tt_diag_start(pab_tt *tt, uint64_t at[PAB_DIAG_DEPTHS]);
+void tt_diag_stop(pab_tt *tt, const uint64_t at[PAB_DIAG_DEPTHS],
+                  pab_depth_stats *by_depth);
 
 /* Set up *w, which must be zeroed memory. */
 int worker_init(worker *w, search *sh, const void *root);
@@ -297,6 +328,18 @@ bool stop_requested(const rt_word *stops, uint64_t ticket);
 typedef pab_score_t (*ns_fn)(worker *w, pab_score_t alpha, pab_score_t beta,
                              int depth, int ply, unsigned flags);
 
+/* The one way the core calls a node search (a child, or the root): with
+ * diagnostics on, the node's occupancy ends when it returns. */
+static inline pab_score_t ns_call(worker *w, ns_fn f, pab_score_t alpha,
+                                  pab_score_t beta, int depth, int ply,
+                                  unsigned flags)
+{
+    pab_score_t v = f(w, alpha, beta, depth, ply, flags);
+    if (w->diag)
+        diag_leave(w, ply);
+    return v;
+}
+
 /* One NegaScout node in progress.  The algorithms assemble their node
  * searches from ns_begin, an entry hook, ns_expand, a move loop of
  * ns_move + ns_record, and ns_close.
@@ -339,6 +382,9 @@ struct ns_node {
     pab_move_t tried;
     int end;            /* moves generated so far, at moves[0..end) */
     int bad, noisy_end; /* the noisy moves kept for after the quiet ones */
+    /* config.diagnostics: another thread was inside when it began; the
+     * algorithm had checked that nobody was. */
+    bool diag_shared, diag_checked;
 };
 
 /* The stages of a staged node (ns_expand_staged), in order. */

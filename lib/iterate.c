@@ -55,7 +55,7 @@ static pab_score_t aspirate(worker *w, ns_fn root, int depth, pab_score_t guess)
     }
     for (;;) {
         w->root_started = 0;
-        pab_score_t v = root(w, alpha, beta, depth, 0, NS_PV);
+        pab_score_t v = ns_call(w, root, alpha, beta, depth, 0, NS_PV);
         if (w->aborted)
             return v;
         /* A fail low at the root: the best move is in doubt, and the soft
@@ -103,6 +103,13 @@ static bool mate_found(const search *sh, pab_score_t v)
            PAB_SCORE_MATE - v <= (pab_score_t)(2 * n - 1);
 }
 
+/* Diagnostics: what the iteration of this depth cost this thread. */
+static void note_iteration(worker *w, int depth, uint64_t nodes_before)
+{
+    if (w->diag)
+        w->iteration_nodes[diag_depth(depth)] += w->stats.nodes - nodes_before;
+}
+
 void iterate(worker *w, ns_fn root, int depth_offset, bool report)
 {
     const search *sh = w->sh;
@@ -114,20 +121,25 @@ void iterate(worker *w, ns_fn root, int depth_offset, bool report)
             d + depth_offset > PAB_DEPTH_MAX ? PAB_DEPTH_MAX : d + depth_offset;
         if (report)
             w->iteration = depth;
+        const uint64_t nodes_before = w->stats.nodes;
         /* MultiPV: line i searches the root without lines 0..i-1. */
         for (unsigned i = 0; i < sh->lines; i++) {
             if (search_halted(sh)) {
                 w->aborted = true;
+                note_iteration(w, depth, nodes_before);
                 return;
             }
             w->excluded = i;
             pab_score_t v = aspirate(w, root, depth, lines[i].score);
-            if (w->aborted)
+            if (w->aborted) {
+                note_iteration(w, depth, nodes_before);
                 return;
+            }
             take_line(w, &lines[i], v);
             w->exclude[i] = lines[i].move;
         }
         w->excluded = 0;
+        note_iteration(w, depth, nodes_before);
         sort_lines(lines, sh->lines);
         if (report)
             report_iteration(w, depth, lines, sh->lines);

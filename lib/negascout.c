@@ -294,8 +294,8 @@ static bool null_move_cuts(worker *w, const ns_node *nd, ns_fn self,
     w->check_at[nd->ply + 1] = -1;
     const pab_config *cfg = &w->sh->cfg;
     int r = cfg->null_r_base + nd->depth / cfg->null_r_div;
-    pab_score_t v =
-        -self(w, -nd->beta, -nd->beta + 1, nd->depth - 1 - r, nd->ply + 1, 0);
+    pab_score_t v = -ns_call(w, self, -nd->beta, -nd->beta + 1,
+                             nd->depth - 1 - r, nd->ply + 1, 0);
     game_unmake_null(g, w->state, worker_undo(w, nd->ply));
     if (w->aborted || v < nd->beta || declined(v))
         return false;
@@ -341,6 +341,8 @@ bool ns_begin(worker *w, ns_node *nd, pab_score_t alpha, pab_score_t beta,
               int depth, int ply, unsigned flags, pab_score_t *value)
 {
     const pab_game *g = w->sh->game;
+    const bool checked = w->diag_checked || (flags & NS_ALGO);
+    w->diag_checked = false;
     if (decided(w, ply, value))
         return true;
     if (depth <= 0 || ply >= PAB_PLY_MAX - 1) {
@@ -367,6 +369,10 @@ bool ns_begin(worker *w, ns_node *nd, pab_score_t alpha, pab_score_t beta,
         return true;
     }
     nd->key = g->hash(w->state, g->user);
+    if (w->diag) {
+        nd->diag_checked = checked;
+        diag_enter(w, nd);
+    }
     return false;
 }
 
@@ -438,6 +444,8 @@ bool ns_expand(worker *w, ns_node *nd, ns_fn self, pab_score_t *value)
     if (expand_prune(w, nd, self, value))
         return true;
     moves_order(w, nd->moves, nd->n, noisy, nd->ply, nd->tt_move);
+    if (w->diag)
+        diag_searched(w, nd);
     return false;
 }
 
@@ -454,7 +462,11 @@ bool ns_expand_staged(worker *w, ns_node *nd, ns_fn self, pab_score_t *value)
     nd->stage = NS_STAGE_TABLE;
     rt_work_done(RT_WORK_EXPAND);
     rt_work_done(RT_WORK_SEARCH);
-    return expand_prune(w, nd, self, value);
+    if (expand_prune(w, nd, self, value))
+        return true;
+    if (w->diag)
+        diag_searched(w, nd);
+    return false;
 }
 
 /* ns_move's scout_flags hold two sets: the scout's own below
@@ -479,9 +491,13 @@ static pab_score_t scout(worker *w, const ns_node *nd, int new_depth, int r,
         mark->starting(w, mark->arg);
     /* Plain alpha-beta has no null windows: the full window instead. */
     const pab_score_t b = w->sh->cfg.plain ? nd->beta : a + 1;
-    pab_score_t v = -child(w, -b, -a, new_depth - r, nd->ply + 1, scout_flags);
-    if (v > a && r > 0 && !w->aborted && !declined(v))
-        v = -child(w, -a - 1, -a, new_depth, nd->ply + 1, scout_flags);
+    w->diag_checked = mark != NULL;
+    pab_score_t v =
+        -ns_call(w, child, -b, -a, new_depth - r, nd->ply + 1, scout_flags);
+    if (v > a && r > 0 && !w->aborted && !declined(v)) {
+        w->diag_checked = mark != NULL;
+        v = -ns_call(w, child, -a - 1, -a, new_depth, nd->ply + 1, scout_flags);
+    }
     if (mark != NULL)
         mark->finished(w, mark->arg);
     return v;
@@ -508,16 +524,18 @@ bool ns_move(worker *w, ns_node *nd, pab_move_t m, ns_fn child,
     const bool pv = nd->flags & NS_PV;
     pab_score_t v;
     if (nd->searched == 0) {
-        v = -child(w, -nd->beta, -nd->alpha, new_depth, nd->ply + 1,
-                   pv ? NS_PV : 0);
+        v = -ns_call(w, child, -nd->beta, -nd->alpha, new_depth, nd->ply + 1,
+                     pv ? NS_PV : 0);
     } else {
         int r = reduction(w, nd, quiet && !ext, ext);
         v = scout(w, nd, new_depth, r, child, scout_part(scout_flags), mark);
         if (v > nd->alpha && v < nd->beta && pv && !cfg->plain && !w->aborted &&
             !declined(v)) {
             w->stats.re_searches++;
-            v = -child(w, -nd->beta, -nd->alpha, new_depth, nd->ply + 1,
-                       NS_PV | research_part(scout_flags));
+            if (w->diag)
+                w->by_depth[diag_depth(nd->depth)].re_searches++;
+            v = -ns_call(w, child, -nd->beta, -nd->alpha, new_depth,
+                         nd->ply + 1, NS_PV | research_part(scout_flags));
         }
     }
     unmake(w, m, nd->ply);
@@ -608,6 +626,8 @@ pab_score_t ns_plain(worker *w, pab_score_t alpha, pab_score_t beta, int depth,
     pab_move_t *moves = moves_at(w, ply);
     if (ply == 0)
         n = root_filter(w, moves, n);
+    if (w->diag) /* one thread: never shared */
+        w->by_depth[diag_depth(depth)].nodes++;
     pab_score_t score = alpha;
     int searched = 0, improved = -1;
     for (int i = 0; i < n; i++) {

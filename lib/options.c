@@ -143,6 +143,7 @@ static const option options[] = {
      STORE_ENUM, offsetof(pab_config, sim_memory)},
     NUMBER(sim_jitter, STORE_UNSIGNED, 0, PAB_SIM_JITTER_MAX, 0, "%",
            "simulated: each cost varies by up to this percentage"),
+    BOOL(diagnostics, 0, "where the nodes go, by depth (pab_result.by_depth)"),
 };
 /* clang-format on */
 

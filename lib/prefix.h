@@ -18,6 +18,11 @@
 #define algo_ybwc                pab__algo_ybwc
 #define algorithm_of             pab__algorithm_of
 #define answer_without_search    pab__answer_without_search
+#define diag_enter               pab__diag_enter
+#define diag_finish              pab__diag_finish
+#define diag_leave               pab__diag_leave
+#define diag_searched            pab__diag_searched
+#define diag_setup               pab__diag_setup
 #define game_capacity            pab__game_capacity
 #define game_copy                pab__game_copy
 #define game_generate            pab__game_generate
@@ -74,10 +79,6 @@
 #define rt_sim_thread_start      pab__rt_sim_thread_start
 #define rt_sim_unlock            pab__rt_sim_unlock
 #define rt_sim_work              pab__rt_sim_work
-#define sim_dir_access           pab__sim_dir_access
-#define sim_dir_create           pab__sim_dir_create
-#define sim_dir_destroy          pab__sim_dir_destroy
-#define sim_dir_set_home         pab__sim_dir_set_home
 #define rt_sim_yield             pab__rt_sim_yield
 #define rt_thread_join           pab__rt_thread_join
 #define rt_thread_start          pab__rt_thread_start
@@ -86,6 +87,10 @@
 #define search_elapsed_ms        pab__search_elapsed_ms
 #define search_halted            pab__search_halted
 #define search_stopped           pab__search_stopped
+#define sim_dir_access           pab__sim_dir_access
+#define sim_dir_create           pab__sim_dir_create
+#define sim_dir_destroy          pab__sim_dir_destroy
+#define sim_dir_set_home         pab__sim_dir_set_home
 #define sp_alpha                 pab__sp_alpha
 #define sp_anyone_asleep         pab__sp_anyone_asleep
 #define sp_ask                   pab__sp_ask
@@ -123,6 +128,8 @@
 #define state_free               pab__state_free
 #define stats_add                pab__stats_add
 #define stop_requested           pab__stop_requested
+#define tt_diag_start            pab__tt_diag_start
+#define tt_diag_stop             pab__tt_diag_stop
 #define tt_shard_free            pab__tt_shard_free
 #define worker_fail              pab__worker_fail
 #define worker_forget_checks     pab__worker_forget_checks

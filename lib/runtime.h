@@ -193,6 +193,19 @@ static inline uint64_t rt_fetch_add(rt_word *w, uint64_t delta)
     return (uint64_t)AO_fetch_and_add_full(&w->v, (AO_t)delta);
 }
 
+/* Diagnostic counters (config.diagnostics): atomic, but never charged by
+ * a simulation, so that measuring where the nodes go does not change the
+ * interleaving being measured. */
+static inline uint64_t rt_diag_add(rt_word *w, uint64_t delta)
+{
+    return (uint64_t)AO_fetch_and_add(&w->v, (AO_t)delta);
+}
+
+static inline uint64_t rt_diag_load(const rt_word *w)
+{
+    return (uint64_t)AO_load(&w->v);
+}
+
 static inline void rt_prefetch(const void *p)
 {
 #if defined(__GNUC__)

@@ -159,8 +159,9 @@ static void normalise(pab_config *dst, const pab_config *src)
  * layout tells which version those are (search.h lists the pairs). */
 static size_t result_size(size_t config_size)
 {
-    return config_size == PAB_CONFIG_SIZE_V1 ? PAB_RESULT_SIZE_V1
-                                             : PAB_RESULT_SIZE_V2;
+    return config_size == PAB_CONFIG_SIZE_V1  ? PAB_RESULT_SIZE_V1
+           : config_size < PAB_CONFIG_SIZE_V5 ? PAB_RESULT_SIZE_V2
+                                              : PAB_RESULT_SIZE_V3;
 }
 
 static void release_workers(search *sh, unsigned n)
@@ -239,6 +240,11 @@ static int run(search *sh, const void *root)
     int rc = setup_workers(sh, root);
     if (rc < 0)
         return rc;
+    rc = diag_setup(sh);
+    if (rc < 0) {
+        release_workers(sh, sh->cfg.threads);
+        return rc;
+    }
     worker *w = &sh->workers[0];
     pab_score_t terminal;
     pab_move_t first;
@@ -263,6 +269,7 @@ static int run(search *sh, const void *root)
         if (sh->workers[i].seldepth > sh->result->seldepth)
             sh->result->seldepth = sh->workers[i].seldepth;
     }
+    diag_finish(sh, sh->result);
     release_workers(sh, sh->cfg.threads);
     return rc;
 }

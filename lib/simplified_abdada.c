@@ -60,11 +60,15 @@ static pab_score_t sabdada(worker *w, pab_score_t alpha, pab_score_t beta,
     pab_move_t m;
     while (ns_next(w, &nd, &m)) {
         const ns_mark *marks = NULL;
-        if (nd.searched > 0) { /* note 5.1: never the first move */
+        /* Note 5.1: never the first move; and the table ignores moves
+         * below DEFER_DEPTH, so they are not marked either. */
+        if (nd.searched > 0 && depth >= w->sh->cfg.defer_depth) {
             mm.hash = pab_cs_move_hash(nd.key, m);
             if (pab_cs_defer(cs, mm.hash, depth)) {
                 deferred[deferred_n++] = m;
                 w->stats.deferrals++;
+                if (w->diag) /* the son's depth */
+                    w->by_depth[diag_depth(depth - 1)].deferrals++;
                 continue;
             }
             marks = &mark;

@@ -38,6 +38,8 @@ bool sp_research(worker *w, sp_frame *f, ns_fn child, pab_score_t alpha,
         full.alpha = alpha;
     full.searched = 0; /* ns_move gives a first move the full window */
     w->stats.re_searches++;
+    if (w->diag)
+        w->by_depth[diag_depth(full.depth)].re_searches++;
     return ns_move(w, &full, f->cur_move, child, 0, NULL, value);
 }
 

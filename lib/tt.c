@@ -282,6 +282,38 @@ static int pick_victim(const tt_bucket *b, unsigned age)
     return best;
 }
 
+/* Diagnostics: the slot about to be replaced held an entry of this search.
+ * Read without a charge (rt_diag_load), so that counting changes nothing a
+ * simulation measures. */
+static int diag_slot_of(int depth)
+{
+    return depth < PAB_DIAG_DEPTHS ? depth : PAB_DIAG_DEPTHS - 1;
+}
+
+static void note_eviction(pab_tt *tt, const tt_slot *s, unsigned age)
+{
+    if (rt_diag_load(&tt->diag_users) == 0)
+        return;
+    uint64_t info = rt_diag_load(&s->info);
+    if ((info & INFO_VALID) && info_age(info) == age)
+        rt_diag_add(&tt->evicted[diag_slot_of(info_depth(info))], 1);
+}
+
+void tt_diag_start(pab_tt *tt, uint64_t at[PAB_DIAG_DEPTHS])
+{
+    rt_diag_add(&tt->diag_users, 1);
+    for (int d = 0; d < PAB_DIAG_DEPTHS; d++)
+        at[d] = rt_diag_load(&tt->evicted[d]);
+}
+
+void tt_diag_stop(pab_tt *tt, const uint64_t at[PAB_DIAG_DEPTHS],
+                  pab_depth_stats *by_depth)
+{
+    for (int d = 0; d < PAB_DIAG_DEPTHS; d++)
+        by_depth[d].evictions += rt_diag_load(&tt->evicted[d]) - at[d];
+    rt_diag_add(&tt->diag_users, (uint64_t)-1);
+}
+
 /* ---- Busy words ---- */
 
 /* Count one more processor on (key, depth) in `s`, taking the word over if
@@ -471,6 +503,7 @@ void pab_tt_store(pab_tt *tt, uint64_t key, int depth, pab_bound bound,
         return;
     }
     i = pick_victim(b, age);
+    note_eviction(tt, &b->slot[i], age);
     slot_write(&b->slot[i], key, pack_data(score, move),
                pack_info(depth, bound, age));
     busy_drop_other(&b->slot[i], key);
@@ -565,6 +598,7 @@ pab_tt_answer pab_tt_enter(pab_tt *tt, uint64_t key, int depth, bool exclusive,
                                beta, score);
     } else {
         i = pick_victim(b, age);
+        note_eviction(tt, &b->slot[i], age);
     }
     /* Missing or shallower: claim the slot for this node. */
     slot_write(&b->slot[i], key, pack_data(0, *move),

@@ -7,6 +7,7 @@
 #ifndef PAB_TT_LAYOUT_H
 #define PAB_TT_LAYOUT_H
 
+#include <pab/search.h>
 #include <pab/tt.h>
 
 #include "runtime.h"
@@ -59,7 +60,17 @@ struct pab_tt {
     unsigned shard_bits; /* log2(nshards) */
     size_t bytes;        /* sum of the shards' bucket bytes */
     rt_word age;         /* search age; its low 6 bits are stored */
+    /* Diagnostics (tt_diag_start): searches counting, and the entries of
+     * the current search replaced by another position, by depth. */
+    rt_word diag_users;
+    rt_word evicted[PAB_DIAG_DEPTHS];
 };
+
+/* tt.c: diagnostics (declared here for tt.c, used by diagnostics.c
+ * through internal.h) */
+void tt_diag_start(pab_tt *tt, uint64_t at[PAB_DIAG_DEPTHS]);
+void tt_diag_stop(pab_tt *tt, const uint64_t at[PAB_DIAG_DEPTHS],
+                  pab_depth_stats *by_depth);
 
 /* tt_shard.c */
 void tt_shard_free(tt_shard *s);

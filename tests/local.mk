@@ -72,6 +72,15 @@ tests_test_simulate_SOURCES = tests/test_simulate.c
 tests_test_simulate_CFLAGS = $(TEST_CFLAGS)
 tests_test_simulate_LDADD = $(TEST_LIBS)
 
+# Where the nodes go (config.diagnostics).
+if HAVE_CRITERION
+UNIT_TESTS += tests/test_diagnostics
+check_PROGRAMS += tests/test_diagnostics
+endif
+tests_test_diagnostics_SOURCES = tests/test_diagnostics.c
+tests_test_diagnostics_CFLAGS = $(TEST_CFLAGS)
+tests_test_diagnostics_LDADD = $(TEST_LIBS)
+
 # Its MSI memory and timing noise, from the runtime's own sources: the
 # directory's delays are checked row by row, below the library's API.
 if HAVE_CRITERION

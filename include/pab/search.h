@@ -59,6 +59,24 @@ typedef struct pab_stats {
     uint64_t best_index[PAB_STATS_ORDER_SLOTS];
 } pab_stats;
 
+/* Where a parallel search's extra nodes come from (libpab 0.5), by the
+ * remaining depth of the nodes: filled when config.diagnostics is set (see
+ * pab_search(3), DIAGNOSTICS).  The last slot also counts every greater
+ * depth. */
+#define PAB_DIAG_DEPTHS 32
+typedef struct pab_depth_stats {
+    uint64_t nodes;       /* interior nodes whose moves were searched */
+    uint64_t shared;      /* ... while another thread was inside the same node
+                           * (position and depth) */
+    uint64_t late;        /* ... of which the algorithm had checked that nobody
+                           * was (abdada: exclusive; simplified-abdada: marked) */
+    uint64_t deferrals;   /* sons of this depth put off (ON_EVALUATION,
+                           * deferred) */
+    uint64_t re_searches; /* null-window fails searched again */
+    uint64_t evictions;   /* table entries of this search and depth replaced
+                           * by another position */
+} pab_depth_stats;
+
 /* Most principal variations one search reports (MultiPV). */
 #define PAB_MULTIPV_MAX 16
 
@@ -92,6 +110,11 @@ typedef struct pab_result {
     /* libpab 0.2: the virtual time of a simulated search (config.simulate),
      * in ticks; 0 for a search on real threads. */
     uint64_t ticks;
+    /* libpab 0.5, with config.diagnostics (else 0): the nodes by remaining
+     * depth, and the nodes each iteration of the threads' iterative
+     * deepening cost, by the iteration's depth. */
+    pab_depth_stats by_depth[PAB_DIAG_DEPTHS];
+    uint64_t iteration_nodes[PAB_DIAG_DEPTHS];
 } pab_result;
 
 typedef void (*pab_info_fn)(const pab_result *progress, void *user);
@@ -221,6 +244,7 @@ typedef struct pab_config {
     uint64_t sim_seed;         /* the noise's seed (first: 8-aligned); 0 */
     pab_sim_memory sim_memory; /* PAB_SIM_MEMORY_FLAT */
     unsigned sim_jitter;       /* each cost varies by up to this %; 0 */
+    bool diagnostics;          /* fill pab_result.by_depth; false */
 } pab_config;
 
 /* The sizes of each published layout of the structures that carry or
@@ -231,7 +255,7 @@ typedef struct pab_config {
  *   config V2 (libpab 0.2): up to sim_wait       result V2: up to ticks
  *   config V3 (libpab 0.3): up to stop_ticket    result V2
  *   config V4 (libpab 0.4): up to extension_max_ply result V2
- *   config V5 (libpab 0.5): up to sim_jitter     result V2 */
+ *   config V5 (libpab 0.5): up to diagnostics    result V3 */
 #ifdef __cplusplus
 #define PAB_ALIGNOF_(t) alignof(t)
 #else
@@ -246,7 +270,8 @@ typedef struct pab_config {
 #define PAB_CONFIG_SIZE_V4 offsetof(pab_config, sim_seed)
 #define PAB_CONFIG_SIZE_V5 sizeof(pab_config)
 #define PAB_RESULT_SIZE_V1 offsetof(pab_result, ticks)
-#define PAB_RESULT_SIZE_V2 sizeof(pab_result)
+#define PAB_RESULT_SIZE_V2 offsetof(pab_result, by_depth)
+#define PAB_RESULT_SIZE_V3 sizeof(pab_result)
 
 typedef struct pab_searcher pab_searcher;
 
