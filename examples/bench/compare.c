@@ -80,6 +80,7 @@ typedef struct cmp_options {
     const char *opts[MAX_ITEMS];
     unsigned nopts;
     const char *csv, *json, *plot;
+    const char *diagnose;  /* config.diagnostics, by depth into this CSV */
     const char *stockfish; /* compare with its Lazy SMP; NULL: not */
     int stockfish_depth;
     bool simulate; /* threads[] are virtual processors */
@@ -95,6 +96,8 @@ typedef struct row {
     double su; /* simulated: t_1 / t_N (the median over seeds) */
     double su_min, su_max;
     uint64_t seed_ticks[MAX_SEEDS], seed_nodes[MAX_SEEDS]; /* sums */
+    pab_depth_stats by_depth[PAB_DIAG_DEPTHS];             /* --diagnose */
+    uint64_t iteration_nodes[PAB_DIAG_DEPTHS];
     bool oversubscribed;
     double wait_ms;   /* the threads' time waiting for a core, every run */
     double thread_ms; /* threads times wall time, every run */
@@ -190,6 +193,8 @@ static void parse_args(int argc, char **argv, cmp_options *o)
             o->json = v;
         else if ((v = value_of(a, "--plot")))
             o->plot = v;
+        else if ((v = value_of(a, "--diagnose")))
+            o->diagnose = v;
         else if ((v = value_of(a, "--stockfish")))
             o->stockfish = v;
         else if ((v = value_of(a, "--stockfish-depth")))
@@ -323,6 +328,8 @@ static void configure(const bench_run *r, const bench_loaded *l, pab_config *c,
     c->algorithm = (pab_algorithm)pab_algorithm_from_name(algo);
     c->threads = threads;
     c->simulate = o->simulate;
+    if (o->diagnose != NULL)
+        c->diagnostics = true;
 }
 
 /* One position's medians of --repeat searches, and the sums over them of
@@ -331,6 +338,8 @@ typedef struct sample {
     double time_ms, nodes, ticks;
     double wait_ms, thread_ms;
     uint64_t seed_ticks[MAX_SEEDS], seed_nodes[MAX_SEEDS];
+    pab_depth_stats by_depth[PAB_DIAG_DEPTHS]; /* the first run's */
+    uint64_t iteration_nodes[PAB_DIAG_DEPTHS];
 } sample;
 
 /* Start the searcher's threads untimed: the first search on N threads
@@ -379,6 +388,11 @@ static void measure(bench_run *r, pab_searcher *s, const bench_loaded *l,
         v[i] = (double)res.ticks;
         out->seed_ticks[i % seeds] = res.ticks; /* the same every repeat */
         out->seed_nodes[i % seeds] = res.stats.nodes;
+        if (i == 0) {
+            memcpy(out->by_depth, res.by_depth, sizeof res.by_depth);
+            memcpy(out->iteration_nodes, res.iteration_nodes,
+                   sizeof res.iteration_nodes);
+        }
         r->done++;
         progress(r, algo, threads);
     }
@@ -412,6 +426,17 @@ static void add_sample(bench_run *r, const char *algo, unsigned threads,
     for (unsigned i = 0; i < r->o->seeds; i++) {
         w->seed_ticks[i] += x->seed_ticks[i];
         w->seed_nodes[i] += x->seed_nodes[i];
+    }
+    for (int d = 0; d < PAB_DIAG_DEPTHS; d++) {
+        pab_depth_stats *to = &w->by_depth[d];
+        const pab_depth_stats *from = &x->by_depth[d];
+        to->nodes += from->nodes;
+        to->shared += from->shared;
+        to->late += from->late;
+        to->deferrals += from->deferrals;
+        to->re_searches += from->re_searches;
+        to->evictions += from->evictions;
+        w->iteration_nodes[d] += x->iteration_nodes[d];
     }
 }
 
@@ -681,6 +706,58 @@ static void write_csv(const bench_run *r, const char *path)
     fclose(f);
 }
 
+/* --diagnose: where each row's nodes went, by remaining depth (and what
+ * each iteration cost), summed over the positions (first run of each). */
+static void write_diagnosis(const bench_run *r, const char *path)
+{
+    FILE *f = open_out(path);
+    fprintf(f, "algo,threads,depth,nodes,shared,late,deferrals,re_searches,"
+               "evictions,iteration_nodes\n");
+    for (unsigned i = 0; i < r->nrows; i++) {
+        const row *w = &r->rows[i];
+        for (int d = 0; d < PAB_DIAG_DEPTHS; d++) {
+            const pab_depth_stats *s = &w->by_depth[d];
+            if (s->nodes == 0 && s->evictions == 0 && s->deferrals == 0 &&
+                w->iteration_nodes[d] == 0)
+                continue;
+            fprintf(f,
+                    "%s,%u,%d,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
+                    ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n",
+                    w->algo, w->threads, d, s->nodes, s->shared, s->late,
+                    s->deferrals, s->re_searches, s->evictions,
+                    w->iteration_nodes[d]);
+        }
+    }
+    fclose(f);
+}
+
+/* The same, one line per row: the interior nodes and the share searched
+ * by two or more threads at once. */
+static void print_diagnosis(const bench_run *r, FILE *f)
+{
+    fprintf(f, "%-20s %5s %12s %8s %10s %10s %10s %10s\n", "diagnosis", "N",
+            "interior", "shared%", "late", "deferrals", "re-search",
+            "evictions");
+    for (unsigned i = 0; i < r->nrows; i++) {
+        const row *w = &r->rows[i];
+        pab_depth_stats t = {0};
+        for (int d = 0; d < PAB_DIAG_DEPTHS; d++) {
+            t.nodes += w->by_depth[d].nodes;
+            t.shared += w->by_depth[d].shared;
+            t.late += w->by_depth[d].late;
+            t.deferrals += w->by_depth[d].deferrals;
+            t.re_searches += w->by_depth[d].re_searches;
+            t.evictions += w->by_depth[d].evictions;
+        }
+        fprintf(f,
+                "%-20s %5u %12" PRIu64 " %8.2f %10" PRIu64 " %10" PRIu64
+                " %10" PRIu64 " %10" PRIu64 "\n",
+                w->algo, w->threads, t.nodes,
+                t.nodes ? 100.0 * (double)t.shared / (double)t.nodes : 0.0,
+                t.late, t.deferrals, t.re_searches, t.evictions);
+    }
+}
+
 /* A load flag in JSON: null when the system does not say. */
 static const char *json_known(const bench_run *r, bool flag)
 {
@@ -882,7 +959,8 @@ int bench_compare(int argc, char **argv)
                      .seeds = 1,
                      .plain = -1,
                      .stockfish_depth = 13};
-    bench_run r = {.o = &o};
+    static bench_run r; /* large: the rows' diagnoses */
+    r.o = &o;
     parse_args(argc, argv, &o);
     default_algos(&o);
     if (o.nthreads == 0) {
@@ -922,6 +1000,10 @@ int bench_compare(int argc, char **argv)
         o.depth == 6) {
         const row *serial = row_for(&r, "serial", 1);
         thesis_print_beside(stdout, o.params, serial->ticks, serial->nodes);
+    }
+    if (o.diagnose != NULL) {
+        print_diagnosis(&r, stdout);
+        write_diagnosis(&r, o.diagnose);
     }
     if (o.csv)
         write_csv(&r, o.csv);
