@@ -93,6 +93,10 @@ tests_test_sim_memory_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/lib
 tests_test_sim_memory_CFLAGS = $(TEST_CFLAGS) $(ATOMIC_OPS_CFLAGS)
 tests_test_sim_memory_LDADD = $(CRITERION_LIBS) $(ATOMIC_OPS_LIBS) -lpthread
 
+# The measurement scripts run (toy sizes), so they cannot rot unseen.
+PLAIN_TESTS += tests/check_scripts.sh
+EXTRA_DIST += tests/check_scripts.sh scripts
+
 # pab-bench compare tells a busy machine (two spinners beside it).
 PLAIN_TESTS += tests/check_bench.sh
 EXTRA_DIST += tests/check_bench.sh

@@ -1,0 +1,48 @@
+#!/bin/sh
+# The measurement scripts stay runnable: every script of scripts/ parses,
+# and simulate.sh (every part) and manycore.sh run end to end on toy sizes
+# (SMOKE=1; two threads at depth 3), with the build's pab-bench, writing
+# their tables, CSV files and reports.  A script that no longer runs, or a
+# part that fails, fails here.
+top_srcdir=${top_srcdir:-.}
+top_builddir=${top_builddir:-.}
+src=$(cd "$top_srcdir" && pwd)
+bench=$(cd "$top_builddir" && pwd)/examples/bench/pab-bench
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { echo "FAIL: $1"; fail=$((fail + 1)); }
+
+for s in "$src"/scripts/*.sh; do
+    if head -n 1 "$s" | grep -q bash; then shell=bash; else shell=sh; fi
+    if $shell -n "$s"; then ok; else bad "$s does not parse"; fi
+done
+
+if SMOKE=1 JOBS=2 PAB_BENCH="$bench" OUT="$out/sim" \
+    sh "$src/scripts/simulate.sh" >"$out/sim.log" 2>&1; then
+    ok
+else
+    tail -n 20 "$out/sim.log"
+    bad "simulate.sh (SMOKE=1) failed"
+fi
+for f in tree-32-79-5.csv tree-32-79-5-msi.csv tree-32-79-5-msi-scheme-a.csv \
+    chess.csv chess-msi.csv chess-msi-per-proc.csv chess-2.csv othello-2.csv \
+    tree-costs.csv lock-flat-diag.csv lock-msi-j10.csv lock-real.csv; do
+    if [ -s "$out/sim/$f" ]; then ok; else bad "simulate.sh wrote no $f"; fi
+done
+# The seeds' columns, and the real run's breakdown by depth.
+if head -n 1 "$out/sim/chess-2.csv" | grep -q 'SU_min,SU_max,seeds'; then ok; else bad "no SU range"; fi
+if grep -q '^abdada,4,' "$out/sim/lock-real-diag.csv"; then ok; else bad "no real diagnosis"; fi
+
+if MAX_THREADS=2 DEPTH=3 REPEAT=1 PAB_BENCH="$bench" OUT="$out/many" \
+    sh "$src/scripts/manycore.sh" >"$out/many.log" 2>&1 &&
+    grep -q '^ybwc  *2[ *!]' "$out/many/report.txt" && [ -s "$out/many/chess.csv" ]; then
+    ok
+else
+    tail -n 20 "$out/many.log"
+    bad "manycore.sh (2 threads, depth 3) failed"
+fi
+
+echo "check_scripts: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
