@@ -445,6 +445,27 @@ static void wait_helpers(worker *w, split_point *sp)
         sp_load_position(w, sp->state);
 }
 
+/* Wait until no helper is left at sp, then close it (under its lock, so
+ * that nobody books in afterwards).  A thread may book in between the end
+ * of the wait and the lock -- the node can still have moves for it -- and
+ * then the owner waits again: closing with it inside would free the
+ * position it is about to copy (found by the simulator with MSI memory
+ * and timing noise: Jamboree on 16 virtual processors read a NULL
+ * position). */
+static void close_when_alone(worker *w, split_point *sp)
+{
+    for (;;) {
+        wait_helpers(w, sp);
+        rt_mutex_lock(&sp->lock);
+        if (rt_load(&sp->workers) <= 1) {
+            rt_store_release(&sp->open, 0);
+            rt_mutex_unlock(&sp->lock);
+            return;
+        }
+        rt_mutex_unlock(&sp->lock);
+    }
+}
+
 /* Close our split point at frame f: everyone else has left; the node's
  * record becomes ours again. */
 static void finish(worker *w, sp_frame *f)
@@ -456,7 +477,7 @@ static void finish(worker *w, sp_frame *f)
         rt_store_release(&sp->cut, 1);
         sp_notify_cut(t);
     }
-    wait_helpers(w, sp);
+    close_when_alone(w, sp);
     /* Helpers that unwound (a cut above, the stop) left their moves half
      * done: then so is the node, and it must not be stored. */
     if (!w->aborted && search_halted(w->sh))
@@ -464,7 +485,6 @@ static void finish(worker *w, sp_frame *f)
     if (!w->aborted)
         check_above(w, sp);
     rt_mutex_lock(&sp->lock);
-    rt_store_release(&sp->open, 0);
     pab_move_t *own = f->nd.moves;
     f->nd = sp->node;
     f->nd.moves = own;

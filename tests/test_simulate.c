@@ -177,6 +177,40 @@ Test(simulate, equals_serial_msi_jitter, .timeout = 300)
     against_serial(false, true);
 }
 
+/* A split point's owner closed it while a thread that had just booked in
+ * was about to copy its position (a NULL read): the interleavings of MSI
+ * memory with noise seeds 5 and 6 on these trees hit that window in
+ * Jamboree; closing now waits under the split point's lock. */
+Test(simulate, split_point_close_race, .timeout = 300)
+{
+    static const unsigned counts[] = {16, 64};
+    static const pab_algorithm algos[] = {PAB_ALGO_JAMBOREE, PAB_ALGO_YBWC};
+    uint32_t seeds[TREE_TG1_COUNT];
+    cr_assert_eq(tree_seed_set("tg1", seeds, TREE_TG1_COUNT), TREE_TG1_COUNT);
+    for (unsigned i = 0; i < 10; i++) {
+        tree_pos t;
+        tree_open(&t, 32, 79, 5, seeds[i]);
+        pab_config c;
+        pab_config_init(&c);
+        c.plain = true;
+        c.max_depth = 6;
+        const pab_score_t want = search(&t.game, t.root, &c).score;
+        for (size_t a = 0; a < 2; a++)
+            for (size_t k = 0; k < 2; k++)
+                for (uint64_t seed = 5; seed <= 6; seed++) {
+                    simulated(&c, algos[a], counts[k]);
+                    c.sim_memory = PAB_SIM_MEMORY_MSI;
+                    c.sim_jitter = 10;
+                    c.sim_seed = seed;
+                    pab_result r = search(&t.game, t.root, &c);
+                    cr_assert_eq(r.score, want, "tree %u %s on %u, seed %d", i,
+                                 pab_algorithm_name(algos[a]), counts[k],
+                                 (int)seed);
+                }
+        tree_close(&t);
+    }
+}
+
 /* MSI memory with timing noise: one seed, one run; another seed, another
  * interleaving (and time). */
 Test(simulate, deterministic_per_seed, .timeout = 300)
