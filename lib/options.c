@@ -141,7 +141,7 @@ static const option options[] = {
     {{"sim_memory", PAB_OPTION_CHOICE, 0, 1, PAB_SIM_MEMORY_FLAT,
       sim_memories, "", "simulated: flat costs or MSI caches (thesis 6.2)"},
      STORE_ENUM, offsetof(pab_config, sim_memory)},
-    NUMBER(sim_jitter, STORE_UNSIGNED, 0, PAB_SIM_JITTER_MAX, 0, "%",
+    NUMBER(sim_jitter, STORE_UNSIGNED, 0, PAB_SIM_JITTER_MAX, 10, "%",
            "simulated: each cost varies by up to this percentage"),
     BOOL(diagnostics, 0, "where the nodes go, by depth (pab_result.by_depth)"),
 };

@@ -135,6 +135,8 @@ static void normalise(pab_config *dst, const pab_config *src)
     pab_config_init_size(dst, sizeof *dst);
     memcpy(dst, src, src->size);
     dst->size = sizeof *dst;
+    if (src->size < PAB_CONFIG_SIZE_V5)
+        dst->sim_jitter = 0; /* an older program simulates as it did */
     if (dst->plain) {
         /* Figure 4.3: one fixed depth, no table, the game's order. */
         dst->iterative_deepening = false;

@@ -243,7 +243,7 @@ typedef struct pab_config {
      * noise (see pab(7), THE SIMULATED MULTIPROCESSOR). */
     uint64_t sim_seed;         /* the noise's seed (first: 8-aligned); 0 */
     pab_sim_memory sim_memory; /* PAB_SIM_MEMORY_FLAT */
-    unsigned sim_jitter;       /* each cost varies by up to this %; 0 */
+    unsigned sim_jitter;       /* each cost varies by up to this %; 10 */
     bool diagnostics;          /* fill pab_result.by_depth; false */
 } pab_config;
 
