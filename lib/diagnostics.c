@@ -85,11 +85,12 @@ void diag_finish(search *sh, pab_result *r)
         const worker *w = &sh->workers[i];
         for (int d = 0; d < PAB_DIAG_DEPTHS; d++) {
             pab_depth_stats *s = &r->by_depth[d];
-            s->nodes += w->by_depth[d].nodes;
-            s->shared += w->by_depth[d].shared;
-            s->late += w->by_depth[d].late;
-            s->deferrals += w->by_depth[d].deferrals;
-            s->re_searches += w->by_depth[d].re_searches;
+            const pab_depth_stats *own = &w->by_depth[d];
+            s->nodes += own->nodes;
+            s->shared += own->shared;
+            s->late += own->late;
+            s->deferrals += own->deferrals;
+            s->re_searches += own->re_searches; /* evictions: the table's */
             r->iteration_nodes[d] += w->iteration_nodes[d];
         }
     }

@@ -414,6 +414,16 @@ static row *row_for(bench_run *r, const char *algo, unsigned threads)
     return w;
 }
 
+static void depth_add(pab_depth_stats *to, const pab_depth_stats *from)
+{
+    to->nodes += from->nodes;
+    to->shared += from->shared;
+    to->late += from->late;
+    to->deferrals += from->deferrals;
+    to->re_searches += from->re_searches;
+    to->evictions += from->evictions;
+}
+
 static void add_sample(bench_run *r, const char *algo, unsigned threads,
                        const sample *x)
 {
@@ -428,14 +438,7 @@ static void add_sample(bench_run *r, const char *algo, unsigned threads,
         w->seed_nodes[i] += x->seed_nodes[i];
     }
     for (int d = 0; d < PAB_DIAG_DEPTHS; d++) {
-        pab_depth_stats *to = &w->by_depth[d];
-        const pab_depth_stats *from = &x->by_depth[d];
-        to->nodes += from->nodes;
-        to->shared += from->shared;
-        to->late += from->late;
-        to->deferrals += from->deferrals;
-        to->re_searches += from->re_searches;
-        to->evictions += from->evictions;
+        depth_add(&w->by_depth[d], &x->by_depth[d]);
         w->iteration_nodes[d] += x->iteration_nodes[d];
     }
 }
@@ -741,14 +744,8 @@ static void print_diagnosis(const bench_run *r, FILE *f)
     for (unsigned i = 0; i < r->nrows; i++) {
         const row *w = &r->rows[i];
         pab_depth_stats t = {0};
-        for (int d = 0; d < PAB_DIAG_DEPTHS; d++) {
-            t.nodes += w->by_depth[d].nodes;
-            t.shared += w->by_depth[d].shared;
-            t.late += w->by_depth[d].late;
-            t.deferrals += w->by_depth[d].deferrals;
-            t.re_searches += w->by_depth[d].re_searches;
-            t.evictions += w->by_depth[d].evictions;
-        }
+        for (int d = 0; d < PAB_DIAG_DEPTHS; d++)
+            depth_add(&t, &w->by_depth[d]);
         fprintf(f,
                 "%-20s %5u %12" PRIu64 " %8.2f %10" PRIu64 " %10" PRIu64
                 " %10" PRIu64 " %10" PRIu64 "\n",
