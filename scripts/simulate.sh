@@ -19,8 +19,9 @@
 # SMOKE=1 runs every part on toy sizes (seconds), as make check does.
 # Host time on this machine (2 cores; the parts run side by side with
 # JOBS=2, the default): thesis about 4 hours of one core (flat 2, MSI 2;
-# the ordering (32, 0, 0) alone half of it), chess about 1.5, lockstep
-# 0.3, two 0.3, costs 0.2: about 3 hours in all with both cores busy.
+# the ordering (32, 0, 0) alone half of it); lockstep 0.3, two 0.5,
+# costs 0.2; chess several (not measured whole: 16 processors take 20
+# minutes for both tables, 128 far more).
 set -eu
 cd "$(dirname "$0")/.."
 B=${PAB_BENCH:-_build/examples/bench/pab-bench}
@@ -75,10 +76,11 @@ thesis() {
 # The Bratko-Kopec positions at 16, 32 and 128 processors, beside the
 # published hardware figures (DTS 11.1 on 16, Kerrigan 16.75 on 32, Weill
 # 65.9 on 128).  First as in libpab 0.4 (flat, no noise, 64 MiB), then
-# with the MSI model and 10 % noise over three seeds on the first eight
+# with the MSI model and 10 % noise over five seeds on the first eight
 # positions, with the fixed table and with Weill's condition (8 MiB per
 # processor: 1 GiB at 128, where Weill's 64 MiB per processor would be
-# 8 GiB).
+# 8 GiB).  At 16 processors one such run took 10 minutes of host time
+# here (five seeds); Lazy SMP at 128 is most of the part's time.
 chess() {
     run $B compare --game=chess --depth=$CHESS_DEPTH $CHESS_POS \
         --simulate=$CHESS_N --algos=$ALL --opt sim_jitter=0 \
@@ -90,7 +92,7 @@ chess() {
         # shellcheck disable=SC2086
         run $B compare --game=chess --depth=$CHESS_DEPTH \
             --positions="$OUT/bk8.txt" --simulate=$CHESS_N --algos=$ALL \
-            --opt sim_memory=msi --opt sim_jitter=10 --sim-seeds=3 $table \
+            --opt sim_memory=msi --opt sim_jitter=10 --sim-seeds=$SEEDS $table \
             --csv="$OUT/chess-msi$tag.csv" 2>/dev/null
     done
 }
