@@ -341,8 +341,11 @@ bool ns_begin(worker *w, ns_node *nd, pab_score_t alpha, pab_score_t beta,
               int depth, int ply, unsigned flags, pab_score_t *value)
 {
     const pab_game *g = w->sh->game;
-    const bool checked = w->diag_checked || (flags & NS_ALGO);
-    w->diag_checked = false;
+    bool checked = false;
+    if (w->diag) { /* consumed here: the flag is for this node only */
+        checked = w->diag_checked || (flags & NS_ALGO);
+        w->diag_checked = false;
+    }
     if (decided(w, ply, value))
         return true;
     if (depth <= 0 || ply >= PAB_PLY_MAX - 1) {
@@ -491,11 +494,13 @@ static pab_score_t scout(worker *w, const ns_node *nd, int new_depth, int r,
         mark->starting(w, mark->arg);
     /* Plain alpha-beta has no null windows: the full window instead. */
     const pab_score_t b = w->sh->cfg.plain ? nd->beta : a + 1;
-    w->diag_checked = mark != NULL;
+    if (w->diag)
+        w->diag_checked = mark != NULL;
     pab_score_t v =
         -ns_call(w, child, -b, -a, new_depth - r, nd->ply + 1, scout_flags);
     if (v > a && r > 0 && !w->aborted && !declined(v)) {
-        w->diag_checked = mark != NULL;
+        if (w->diag)
+            w->diag_checked = mark != NULL;
         v = -ns_call(w, child, -a - 1, -a, new_depth, nd->ply + 1, scout_flags);
     }
     if (mark != NULL)
