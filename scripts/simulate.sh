@@ -20,8 +20,9 @@
 # Host time on this machine (2 cores; the parts run side by side with
 # JOBS=2, the default): thesis about 4 hours of one core (flat 2, MSI 2;
 # the ordering (32, 0, 0) alone half of it); lockstep 0.3, two 0.5,
-# costs 0.2; chess several (not measured whole: 16 processors take 20
-# minutes for both tables, 128 far more).
+# costs 0.2; chess about 2 (the two MSI tables at 16, 32 and 128 took
+# about an hour of both cores here with three seeds at 128, five at the
+# others; this script uses five throughout).
 set -eu
 cd "$(dirname "$0")/.."
 B=${PAB_BENCH:-_build/examples/bench/pab-bench}
@@ -79,8 +80,7 @@ thesis() {
 # with the MSI model and 10 % noise over five seeds on the first eight
 # positions, with the fixed table and with Weill's condition (8 MiB per
 # processor: 1 GiB at 128, where Weill's 64 MiB per processor would be
-# 8 GiB).  At 16 processors one such run took 10 minutes of host time
-# here (five seeds); Lazy SMP at 128 is most of the part's time.
+# 8 GiB).
 chess() {
     run $B compare --game=chess --depth=$CHESS_DEPTH $CHESS_POS \
         --simulate=$CHESS_N --algos=$ALL --opt sim_jitter=0 \
