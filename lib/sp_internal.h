@@ -35,16 +35,20 @@
 #define ANSWER_REFUSED 1
 
 struct split_point {
-    rt_mutex lock;
-    /* Words anyone reads without the lock. */
-    rt_word open;    /* 1 from opening to closing */
-    rt_word cut;     /* cutoff found or node abandoned: stop below */
-    rt_word alpha;   /* the node's alpha (a pab_score_t) */
+    /* Words anyone reads without the lock.  First those every thread
+     * below reads at every node (the chain walk: cut, parent, ply, alpha)
+     * and that change seldom, on a line of their own that stays in the
+     * readers' caches; then, on the next line, the lock and the words
+     * every hand-out and join writes. */
+    rt_word cut;    /* cutoff found or node abandoned: stop below */
+    rt_word parent; /* the split point next above on the path */
+    rt_word ply;
+    rt_word alpha; /* the node's alpha (a pab_score_t) */
+    rt_word open;  /* 1 from opening to closing */
+    _Alignas(RT_LINE) rt_mutex lock;
     rt_word left;    /* moves not handed out yet */
     rt_word workers; /* threads at the node, the owner included */
     rt_word prefix;  /* moves 0 .. prefix - 1 are done */
-    rt_word parent;  /* the split point next above on the path */
-    rt_word ply;
     /* Set under the lock when opening, constant while open. */
     int kind, need, n;
     void *state;       /* the position at the node */

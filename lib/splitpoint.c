@@ -561,10 +561,15 @@ bool sp_enter(worker *w, int ply, unsigned flags)
     const uint64_t r = rt_load_acquire(&t->request);
     if (r != 0) {
         sp_serve(w, ply, r);
-    } else if (rt_load(&t->s->idle_sleepers) != 0 && --t->offer <= 0) {
-        /* Idle threads sleep: wake them with work. */
+    } else if (--t->offer <= 0) {
+        /* Every OFFER_NODES nodes: if idle threads sleep, wake them with
+         * work.  (Not at every node: every sleep and wake writes that
+         * word, and every thread reading it at every node would miss in
+         * its cache each time.) */
         t->offer = OFFER_NODES;
-        split_point *sp = sp_work_for(w, ply, NULL);
+        split_point *sp = rt_load(&t->s->idle_sleepers) != 0
+                              ? sp_work_for(w, ply, NULL)
+                              : NULL;
         if (sp != NULL)
             sp_notify_work(t, sp);
     }
