@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "tt_layout.h"
 
 #define OCC_SIZE ((size_t)1 << 20)
 

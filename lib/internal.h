@@ -211,7 +211,6 @@ typedef struct worker {
     /* config.diagnostics (diagnostics.c): this thread's counts, and the
      * occupancy counter of the node it is in at each ply. */
     bool diag;
-    bool diag_checked; /* the next node was checked to be nobody's */
     pab_depth_stats by_depth[PAB_DIAG_DEPTHS];
     uint64_t iteration_nodes[PAB_DIAG_DEPTHS];
     rt_word *diag_slot[PAB_PLY_MAX + 1];
@@ -259,12 +258,8 @@ struct ns_node;
 void diag_enter(worker *w, struct ns_node *nd);
 void diag_leave(worker *w, int ply);
 void diag_searched(worker *w, const struct ns_node *nd);
-/* tt.c: the table counts the current search's entries it replaces, by
- * depth, while diagnostics are on (start adds a user, stop removes one and
- * adds the counts since `at` into by_depth). */
-void tt_diag_start(pab_tt *tt, uint64_t at[PAB_DIAG_DEPTHS]);
-void tt_diag_stop(pab_tt *tt, const uint64_t at[PAB_DIAG_DEPTHS],
-                  pab_depth_stats *by_depth);
+/* The table's own count of the entries it replaces while diagnostics are
+ * on: tt_diag_start and tt_diag_stop, in tt_layout.h. */
 
 /* Set up *w, which must be zeroed memory. */
 int worker_init(worker *w, search *sh, const void *root);
@@ -314,6 +309,7 @@ bool stop_requested(const rt_word *stops, uint64_t ticket);
  * gets only the bits below NS_RESEARCH_SHIFT). */
 #define NS_PV             0x1u /* open window: a PV node */
 #define NS_ALGO           0x2u
+#define NS_MARKED         0x4u /* the scout of a move its caller marked */
 #define NS_RESEARCH_SHIFT 8
 #define NS_RESEARCH(f)    ((f) << NS_RESEARCH_SHIFT)
 

@@ -341,11 +341,6 @@ bool ns_begin(worker *w, ns_node *nd, pab_score_t alpha, pab_score_t beta,
               int depth, int ply, unsigned flags, pab_score_t *value)
 {
     const pab_game *g = w->sh->game;
-    bool checked = false;
-    if (w->diag) { /* consumed here: the flag is for this node only */
-        checked = w->diag_checked || (flags & NS_ALGO);
-        w->diag_checked = false;
-    }
     if (decided(w, ply, value))
         return true;
     if (depth <= 0 || ply >= PAB_PLY_MAX - 1) {
@@ -373,7 +368,8 @@ bool ns_begin(worker *w, ns_node *nd, pab_score_t alpha, pab_score_t beta,
     }
     nd->key = g->hash(w->state, g->user);
     if (w->diag) {
-        nd->diag_checked = checked;
+        /* ABDADA's exclusive search, or a move marked as being searched. */
+        nd->diag_checked = (flags & (NS_ALGO | NS_MARKED)) != 0;
         diag_enter(w, nd);
     }
     return false;
@@ -494,15 +490,12 @@ static pab_score_t scout(worker *w, const ns_node *nd, int new_depth, int r,
         mark->starting(w, mark->arg);
     /* Plain alpha-beta has no null windows: the full window instead. */
     const pab_score_t b = w->sh->cfg.plain ? nd->beta : a + 1;
-    if (w->diag)
-        w->diag_checked = mark != NULL;
+    if (mark != NULL)
+        scout_flags |= NS_MARKED;
     pab_score_t v =
         -ns_call(w, child, -b, -a, new_depth - r, nd->ply + 1, scout_flags);
-    if (v > a && r > 0 && !w->aborted && !declined(v)) {
-        if (w->diag)
-            w->diag_checked = mark != NULL;
+    if (v > a && r > 0 && !w->aborted && !declined(v))
         v = -ns_call(w, child, -a - 1, -a, new_depth, nd->ply + 1, scout_flags);
-    }
     if (mark != NULL)
         mark->finished(w, mark->arg);
     return v;

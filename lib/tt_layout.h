@@ -66,8 +66,10 @@ struct pab_tt {
     rt_word evicted[PAB_DIAG_DEPTHS];
 };
 
-/* tt.c: diagnostics (declared here for tt.c, used by diagnostics.c
- * through internal.h) */
+/* tt.c: diagnostics, for diagnostics.c.  The table counts the current
+ * search's entries it replaces, by depth, while some search counts (start
+ * adds a user, stop removes one and adds the counts since `at` into
+ * by_depth). */
 void tt_diag_start(pab_tt *tt, uint64_t at[PAB_DIAG_DEPTHS]);
 void tt_diag_stop(pab_tt *tt, const uint64_t at[PAB_DIAG_DEPTHS],
                   pab_depth_stats *by_depth);
