@@ -80,7 +80,7 @@ static pab_score_t jamboree(worker *w, pab_score_t alpha, pab_score_t beta,
         ns_probe(w, &f.nd, &v))
         return v;
     sp_open(w, &f, 0);
-    if (ns_expand(w, &f.nd, jamboree, &v))
+    if (sp_expand(w, &f, jamboree, &v))
         return v;
     return sp_search(w, &f); /* need 1: parallel after the first child */
 }

@@ -99,6 +99,7 @@
 #define sp_deque_remove          pab__sp_deque_remove
 #define sp_destroy               pab__sp_destroy
 #define sp_enter                 pab__sp_enter
+#define sp_expand                pab__sp_expand
 #define sp_find_highest          pab__sp_find_highest
 #define sp_find_random_owner     pab__sp_find_random_owner
 #define sp_get                   pab__sp_get

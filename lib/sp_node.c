@@ -150,6 +150,7 @@ void sp_open(worker *w, sp_frame *f, int kind)
     f->sp = NULL;
     f->helper = false;
     f->expanding = true;
+    f->staged = false;
     f->next = 0;
     f->need = 1;
     f->kind = kind;
@@ -170,7 +171,7 @@ const sp_frame *sp_parent(const worker *w, int ply)
  * until `need` moves are searched. */
 static bool sp_may_split(const worker *w, const sp_frame *f)
 {
-    return f->sp == NULL && !f->helper && !f->expanding &&
+    return f->sp == NULL && !f->helper && !f->expanding && !f->staged &&
            f->nd.depth >= w->sh->cfg.split_min_depth &&
            f->nd.searched >= f->need && f->next < f->nd.n;
 }

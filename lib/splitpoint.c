@@ -190,6 +190,7 @@ static void work_at(worker *w, split_point *sp)
     f.sp = sp;
     f.helper = true;
     f.expanding = false;
+    f.staged = false;
     f.next = 0;
     f.cur = -1;
     f.cur_move = PAB_MOVE_NONE;
@@ -223,12 +224,67 @@ static void refresh(sp_frame *f)
         f->nd.alpha = a;
 }
 
-/* The next move of frame f, -1 when none is left for us. */
-static int claim(sp_frame *f)
+/* The number of moves the young brothers of frame f wait for. */
+static int need_of(const worker *w, const sp_frame *f)
+{
+    const sp_algo *a = shared(w)->algo;
+    return a->need != NULL ? a->need(w, f) : 1;
+}
+
+/* A staged frame that may split from now on: the moves it has taken (kept
+ * in ns_later) and every move still to come, in the order ns_next gives
+ * them, become one list, as ns_expand would have made it.  Generation
+ * waits until here because most nodes are left at their eldest son: the
+ * serial search's saving, kept for the nodes that never split. */
+static void flatten(worker *w, sp_frame *f)
+{
+    ns_node *nd = &f->nd;
+    pab_move_t *list = ns_later(w, nd), m;
+    const int cap = (int)w->sh->capacity;
+    int n = f->next;
+    while (ns_next(w, nd, &m)) {
+        if (n == cap) { /* more moves than the game's buffer holds */
+            worker_fail(w, PAB_EGAME);
+            return;
+        }
+        list[n++] = m;
+    }
+    memcpy(nd->moves, list, sizeof *list * (size_t)n);
+    nd->n = n;
+    nd->stage = NS_STAGE_DONE;
+    f->staged = false;
+    f->need = need_of(w, f);
+}
+
+/* A staged frame's next move, kept for flatten(). */
+static bool claim_staged(worker *w, sp_frame *f)
+{
+    if (!ns_next(w, &f->nd, &f->cur_move))
+        return false;
+    if (f->next < (int)w->sh->capacity)
+        ns_later(w, &f->nd)[f->next] = f->cur_move;
+    f->cur = f->next++;
+    return true;
+}
+
+/* The next move of frame f into f->cur and f->cur_move; false when none
+ * is left for us. */
+static bool claim(worker *w, sp_frame *f)
 {
     split_point *sp = f->sp;
-    if (sp == NULL)
-        return f->next < f->nd.n ? f->next++ : -1;
+    if (f->staged && f->nd.searched > 0 &&
+        f->nd.depth >= w->sh->cfg.split_min_depth &&
+        f->next < (int)w->sh->capacity)
+        flatten(w, f);
+    if (f->staged)
+        return claim_staged(w, f);
+    if (sp == NULL) {
+        if (f->next >= f->nd.n)
+            return false;
+        f->cur = f->next++;
+        f->cur_move = f->nd.moves[f->cur];
+        return true;
+    }
     int i = -1;
     rt_mutex_lock(&sp->lock);
     if (!is_cut(sp) && sp->next < sp->n) {
@@ -236,12 +292,14 @@ static int claim(sp_frame *f)
         rt_store(&sp->left, (uint64_t)(sp->n - sp->next));
     }
     rt_mutex_unlock(&sp->lock);
-    if (i >= 0) {
-        refresh(f);
-        f->nd.searched = i; /* the moves before it, for reductions */
-        f->nd.best = -PAB_SCORE_INF;
-    }
-    return i;
+    if (i < 0)
+        return false;
+    refresh(f);
+    f->nd.searched = i; /* the moves before it, for reductions */
+    f->nd.best = -PAB_SCORE_INF;
+    f->cur = i;
+    f->cur_move = f->nd.moves[i];
+    return true;
 }
 
 /* Move i of the split point is done (under its lock): true when the
@@ -322,13 +380,10 @@ static verdict absorb(worker *w, const sp_frame *f)
 static void moves(worker *w, sp_frame *f)
 {
     const sp_algo *a = shared(w)->algo;
-    int i;
-    while ((i = claim(f)) >= 0) {
+    while (claim(w, f)) {
         pab_score_t v = 0;
         bool searched;
         for (;;) {
-            f->cur = i;
-            f->cur_move = f->nd.moves[i];
             f->move_alpha = f->nd.alpha;
             f->scouting = false;
             searched = a->move(w, f, &v);
@@ -497,6 +552,16 @@ static void finish(worker *w, sp_frame *f)
     set_head(t, load_sp(&sp->parent));
     f->sp = NULL;
     sp_put(w, sp);
+}
+
+bool sp_expand(worker *w, sp_frame *f, ns_fn self, pab_score_t *value)
+{
+    if (ns_expand_staged(w, &f->nd, self, value))
+        return true;
+    f->staged = f->nd.stage != NS_STAGE_DONE;
+    if (!f->staged)
+        f->need = need_of(w, f);
+    return false;
 }
 
 pab_score_t sp_search(worker *w, sp_frame *f)

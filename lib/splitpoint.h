@@ -30,10 +30,11 @@ typedef struct sp_frame {
     split_point *sp; /* the shared node, once split or joined */
     bool helper;     /* working at another thread's split point */
     bool expanding;  /* before the move loop: a child is a null move */
-    int next;        /* not split yet: the next move to search */
-    int need;        /* moves searched before the node may split */
-    int kind;        /* the algorithm's node type (ybwc: Y-PV ...) */
-    int cur;         /* index of the move being searched */
+    bool staged; /* too shallow to split: moves by ns_next, stage by stage */
+    int next;    /* not split yet: the next move to search */
+    int need;    /* moves searched before the node may split */
+    int kind;    /* the algorithm's node type (ybwc: Y-PV ...) */
+    int cur;     /* index of the move being searched */
     pab_move_t cur_move;
     pab_score_t move_alpha; /* the alpha that move started with */
     bool scouting;          /* that move is a null-window test (see ybwc.c) */
@@ -48,6 +49,9 @@ typedef struct sp_algo {
     /* Restart a test whose window an alpha raise at its split point made
      * obsolete (outside plain mode). */
     bool restart_obsolete;
+    /* How many moves the young brothers wait for at frame f, its list
+     * complete; NULL: the eldest only. */
+    int (*need)(const worker *w, const sp_frame *f);
 } sp_algo;
 
 /* Run one search: the main thread's iterative deepening with algo->node,
@@ -63,6 +67,11 @@ const sp_frame *sp_parent(const worker *w, int ply);
 /* After ns_begin and the table, before ns_expand: the node becomes this
  * thread's frame at its ply. */
 void sp_open(worker *w, sp_frame *f, int kind);
+/* ns_expand_staged for a node of the algorithm: a staged game's moves
+ * come stage by stage, as in the serial search, until the node has
+ * searched its eldest at a depth where it may split; then what is left is
+ * generated into one list a split point can share. */
+bool sp_expand(worker *w, sp_frame *f, ns_fn self, pab_score_t *value);
 /* The move loop, split or not, and the end of the node (ns_close). */
 pab_score_t sp_search(worker *w, sp_frame *f);
 

@@ -105,6 +105,7 @@ static const sp_algo ybwc_algo = {
     .node = ybwc,
     .move = ybwc_move,
     .restart_obsolete = true,
+    .need = young_brothers_wait,
 };
 
 static pab_score_t ybwc(worker *w, pab_score_t alpha, pab_score_t beta,
@@ -118,9 +119,8 @@ static pab_score_t ybwc(worker *w, pab_score_t alpha, pab_score_t beta,
         ns_probe(w, &f.nd, &v))
         return v;
     sp_open(w, &f, node_type(w, ply, flags));
-    if (ns_expand(w, &f.nd, ybwc, &v))
+    if (sp_expand(w, &f, ybwc, &v))
         return v;
-    f.need = young_brothers_wait(w, &f);
     return sp_search(w, &f); /* eldest first; then maybe in parallel */
 }
 
