@@ -17,6 +17,11 @@
  * the thread's frame table, by ply.  The frames of the path from the
  * thread's starting point down to the current node are all the thread
  * needs to hand work out later; registering costs a pointer store.
+ * A frame of a staged game walks its moves stage by stage (ns_next), as
+ * the serial search does, until it has searched its eldest son at a depth
+ * where it may split; then the moves taken and the moves left become one
+ * list (flatten), which a split point copies.  Most nodes are left at
+ * their eldest son and never generate their quiet moves.
  *
  * Asking for work.  An idle thread chooses a busy thread (at random, or
  * the owner of the highest open split point for PAB_SPLIT_HIGHEST) and

@@ -411,6 +411,35 @@ Test(porting, staged_searches_the_order_of_the_same_scores, .timeout = 300)
     }
 }
 
+/* YBWC and Jamboree walk a staged game's moves stage by stage, as serial
+ * does, until a node may split: on one thread, with every node below
+ * split_min_depth, they search serial's tree node for node (history and
+ * all); before 0.5 they generated both stages at every node. */
+Test(porting, split_point_searches_stage_like_serial_where_none_may_split,
+     .timeout = 300)
+{
+    const char *fens[] = {NULL, KIWIPETE};
+    const int algos[] = {PAB_ALGO_YBWC, PAB_ALGO_JAMBOREE};
+    for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
+        wrap w;
+        wrap_open(&w, "chess", fens[i], W_STAGED | W_VALID | W_UNDO);
+        pab_game g = wrap_game(&w);
+        pab_config c = config(PAB_ALGO_SERIAL, 1, 6);
+        const pab_result want = search_with(&g, w.root, &c);
+        for (size_t k = 0; k < sizeof algos / sizeof algos[0]; k++) {
+            c.algorithm = algos[k];
+            c.split_min_depth = 7;
+            const pab_result r = search_with(&g, w.root, &c);
+            cr_assert_eq(r.score, want.score, "%zu %d: score", i, algos[k]);
+            cr_assert_eq(r.stats.nodes, want.stats.nodes,
+                         "%zu %d: %llu != %llu", i, algos[k],
+                         (unsigned long long)r.stats.nodes,
+                         (unsigned long long)want.stats.nodes);
+        }
+        wrap_close(&w);
+    }
+}
+
 /* Quiescence from the noisy stage when the game has no generate_noisy. */
 Test(porting, quiescence_from_the_noisy_stage, .timeout = 120)
 {
