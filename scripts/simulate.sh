@@ -24,6 +24,7 @@
 # about an hour of both cores here with three seeds at 128, five at the
 # others; this script uses five throughout).
 set -eu
+self="$(cd "$(dirname "$0")" && pwd)/$(basename "$0")"
 cd "$(dirname "$0")/.."
 B=${PAB_BENCH:-_build/examples/bench/pab-bench}
 [ -x "$B" ] || sh scripts/setup.sh >/dev/null
@@ -69,10 +70,8 @@ thesis_model() {
             --csv="$OUT/tree-$tag-scheme-a.csv" 2>/dev/null
     done
 }
-thesis() {
-    thesis_model flat
-    thesis_model msi
-}
+thesis_flat() { thesis_model flat; }
+thesis_msi() { thesis_model msi; }
 
 # The Bratko-Kopec positions at 16, 32 and 128 processors, beside the
 # published hardware figures (DTS 11.1 on 16, Kerrigan 16.75 on 32, Weill
@@ -81,10 +80,12 @@ thesis() {
 # positions, with the fixed table and with Weill's condition (8 MiB per
 # processor: 1 GiB at 128, where Weill's 64 MiB per processor would be
 # 8 GiB).
-chess() {
+chess_flat() {
     run $B compare --game=chess --depth=$CHESS_DEPTH $CHESS_POS \
         --simulate=$CHESS_N --algos=$ALL --opt sim_jitter=0 \
         --csv="$OUT/chess.csv" 2>/dev/null
+}
+chess_msi() {
     grep -v '^#' tests/data/bk.epd | head -n 8 | cut -d' ' -f1-4 \
         >"$OUT/bk8.txt"
     for table in "--hash-mb=64" "--hash-per-proc=8 --hash-cap-mb=1024"; do
@@ -146,24 +147,20 @@ lockstep() {
         2>/dev/null
 }
 
-# Each part's report in its own file; JOBS parts at a time, and a part
-# that fails fails the script.
-jobs=${JOBS:-2}
-pids=""
+# Each part's report in its own file; JOBS parts at a time (a part starts
+# as soon as another ends), and a part that fails fails the script.
+if [ "${1:-}" = --part ]; then
+    exec >"$OUT/report-$2.txt" 2>&1
+    "$2"
+    exit 0
+fi
+list=$(echo "$parts" | sed 's/thesis/thesis_flat thesis_msi/;
+    s/chess/chess_flat chess_msi/')
 status=0
-drain() {
-    for pid in $pids; do
-        wait "$pid" || status=1
-    done
-    pids=""
-}
-for p in $parts; do
-    $p >"$OUT/report-$p.txt" 2>&1 &
-    pids="$pids $!"
-    [ "$(echo $pids | wc -w)" -ge "$jobs" ] && drain
-done
-drain
-for p in $parts; do
+# shellcheck disable=SC2086
+printf '%s\n' $list | xargs -P "${JOBS:-2}" -I{} sh "$self" --part {} ||
+    status=1
+for p in $list; do
     cat "$OUT/report-$p.txt"
 done
 exit "$status"
