@@ -35,6 +35,21 @@
  * thread looks at its own node's entry; if another thread already stored a
  * result that cuts this node off, it stops and returns that value.
  *
+ * Footnote 12, first remedy (abdada_share_cutoffs): figure 7's situation,
+ * a node cut off by one thread while others still search its younger
+ * sons.  Weill proposes to record in the entry which processors search the
+ * node and to send them the new bound.  Here each thread publishes the
+ * node it is in at every ply (its board's path: key and depth); a thread
+ * that cuts off a node the table says others are in too (entry.nproc > 1)
+ * posts a request to each thread whose path holds that node at that ply.
+ * The other thread sees the request at its next node, unwinds to that
+ * node (abandoning the counts below it, as a stop does), reads the
+ * node's entry and returns the cutoff stored there; if the entry does not
+ * cut its own window (another depth or window met the same key) it
+ * searches the son again.  A request is a hint: one that arrives late, or
+ * for a node the thread has left (its path no longer matches), is
+ * dropped, so a race costs work, never a value.
+ *
  * Invariant: a thread counted into a node leaves it at most once, with a
  * result or (when the search is stopped) with pab_tt_abandon.  Not yet
  * exactly once: when no son was searched (every move illegal, or the stop
@@ -45,6 +60,8 @@
  * a value, because pass 2 searches every son that pass 1 put off.
  */
 #include "config.h"
+
+#include <stdlib.h>
 
 #include "internal.h"
 
@@ -138,14 +155,97 @@ static bool retrieve_ask(worker *w, ns_node *nd, pab_score_t *value)
     return false;
 }
 
+/* ---- footnote 12's first remedy: cutoffs sent to the others ------------- */
+
+/* A request's low bits: the ply it asks to unwind to, plus one. */
+#define PLY_BITS 0x1ffu
+/* Cutoffs are sent only for nodes at least this deep: below, the work an
+ * unwinding saves is smaller than what finding the others costs. */
+#define SHARE_MIN_DEPTH 3
+
+/* One thread's board: the requests others post to it, and the node it is
+ * in at each ply.  Others write `request` and read `path`; the thread
+ * writes `path` at every node and reads `request`: two lines apart. */
+typedef struct board {
+    _Alignas(RT_LINE) rt_word request; /* tag | (ply + 1), 0: none */
+    _Alignas(RT_LINE) rt_word path[PAB_PLY_MAX + 1];
+} board;
+
+static board *boards(const worker *w)
+{
+    return w->sh->algo;
+}
+
+static board *my_board(const worker *w)
+{
+    return boards(w) + (w - w->sh->workers);
+}
+
+/* A node as the boards name it: its key and depth, the low bits free. */
+static uint64_t node_tag(const ns_node *nd)
+{
+    return (nd->key ^ (uint64_t)nd->depth * 0x9e3779b97f4a7c15u) & ~PLY_BITS;
+}
+
+/* The node we are in at its ply, for others to find; nodes too shallow
+ * to be worth a message are published as none (a store only when the
+ * ply's word changes: the line stays ours). */
+static void publish(worker *w, const ns_node *nd)
+{
+    rt_word *at = &my_board(w)->path[nd->ply];
+    const uint64_t tag = nd->depth >= SHARE_MIN_DEPTH ? node_tag(nd) : 0;
+    if (tag != 0 || rt_load(at) != 0)
+        rt_store(at, tag);
+}
+
+/* The node cut off at nd, its result stored: tell the others in it. */
+static void send_cutoff(worker *w, const ns_node *nd)
+{
+    const uint64_t tag = node_tag(nd);
+    const board *mine = my_board(w);
+    for (unsigned k = 0; k < w->sh->cfg.threads; k++) {
+        board *b = boards(w) + k;
+        if (b != mine && rt_load(&b->path[nd->ply]) == tag)
+            rt_store(&b->request, tag | (uint64_t)(nd->ply + 1));
+    }
+}
+
+/* At the top of a node at `ply`: a request for a node above us on our
+ * path starts the unwinding to it (w->aborted, as a stop). */
+static bool cutoff_received(worker *w, int ply)
+{
+    board *mine = my_board(w);
+    const uint64_t c = rt_load(&mine->request);
+    if (c == 0)
+        return false;
+    rt_store(&mine->request, 0);
+    const int to = (int)(c & PLY_BITS) - 1;
+    if (to >= ply || rt_load(&mine->path[to]) != (c & ~PLY_BITS))
+        return false; /* a node we have left */
+    w->unwind_to = to + 1;
+    w->aborted = true;
+    return true;
+}
+
+/* After a son that unwound: true when this node is the one we unwound to
+ * (the unwinding ends here), false when it goes on (a stop, or a node
+ * further up). */
+static bool unwound_here(worker *w, const ns_node *nd)
+{
+    if (w->unwind_to != nd->ply + 1 || search_halted(w->sh))
+        return false;
+    w->unwind_to = 0;
+    w->aborted = false;
+    return true;
+}
+
 /* ---- figure 1: the search ----------------------------------------------- */
 
 /* Footnote 12: has another thread already cut this node off? */
 static bool cut_off_elsewhere(worker *w, const ns_node *nd, pab_score_t *v)
 {
     pab_tt_entry e;
-    if (!w->sh->cfg.abdada_parent_check ||
-        !pab_tt_probe(w->sh->tt, nd->key, &e) || e.depth < nd->depth)
+    if (!pab_tt_probe(w->sh->tt, nd->key, &e) || e.depth < nd->depth)
         return false;
     pab_score_t s = score_from_tt(w->sh->game, e.score, nd->ply);
     if (!(e.bound == PAB_BOUND_LOWER || e.bound == PAB_BOUND_EXACT) ||
@@ -165,17 +265,25 @@ static bool son(worker *w, ns_node *nd, pab_move_t m, bool exclusive,
         scout_flags = w->sh->cfg.abdada_exclusive_research
                           ? EXCLUSIVE | NS_RESEARCH(EXCLUSIVE)
                           : EXCLUSIVE;
-    if (!ns_move(w, nd, m, abdada, scout_flags, NULL, &v))
-        return false;
-    if (w->aborted)
-        return true;
+    for (;;) {
+        if (!ns_move(w, nd, m, abdada, scout_flags, NULL, &v))
+            return false;
+        if (!w->aborted)
+            break;
+        if (!unwound_here(w, nd))
+            return true;
+        if (cut_off_elsewhere(w, nd, &v)) { /* the cutoff sent to us */
+            nd->best = v;
+            return true;
+        }
+    }
     if (v == -NS_DECLINED) {               /* ON_EVALUATION */
         ns_later(w, nd)[(*later_n)++] = m; /* alldone <- false */
         return false;
     }
     if (ns_record(w, nd, m, v))
         return true;
-    if (cut_off_elsewhere(w, nd, &v)) {
+    if (w->sh->cfg.abdada_parent_check && cut_off_elsewhere(w, nd, &v)) {
         nd->best = v;
         return true;
     }
@@ -187,8 +295,13 @@ static pab_score_t abdada(worker *w, pab_score_t alpha, pab_score_t beta,
 {
     ns_node nd;
     pab_score_t v;
-    if (ns_begin(w, &nd, alpha, beta, depth, ply, flags, &v) ||
-        retrieve_ask(w, &nd, &v) || ns_expand_staged(w, &nd, abdada, &v))
+    if (boards(w) != NULL && cutoff_received(w, ply))
+        return 0;
+    if (ns_begin(w, &nd, alpha, beta, depth, ply, flags, &v))
+        return v;
+    if (boards(w) != NULL)
+        publish(w, &nd);
+    if (retrieve_ask(w, &nd, &v) || ns_expand_staged(w, &nd, abdada, &v))
         return v;
     /* Pass 1: the eldest son, then the younger ones exclusively (a staged
      * game's quiet sons generated only if no earlier one cut). */
@@ -203,12 +316,27 @@ static pab_score_t abdada(worker *w, pab_score_t alpha, pab_score_t beta,
     later_n = 0;
     for (int i = 0; i < n2 && !cut; i++)
         cut = son(w, &nd, later[i], false, &later_n);
-    return ns_close(w, &nd); /* leaves, or abandons when stopped */
+    /* Others in the node hear of a cutoff once it is stored. */
+    const bool others = cut && boards(w) != NULL && !w->aborted &&
+                        depth >= SHARE_MIN_DEPTH && nd.best >= nd.beta &&
+                        pab_tt_nproc(w->sh->tt, nd.key, nd.depth) > 1;
+    v = ns_close(w, &nd); /* leaves, or abandons when stopped */
+    if (others)
+        send_cutoff(w, &nd);
+    return v;
 }
 
 static int abdada_run(search *sh)
 {
-    return run_from_root(sh, abdada, NULL);
+    if (!sh->cfg.abdada_share_cutoffs)
+        return run_from_root(sh, abdada, NULL);
+    sh->algo = rt_alloc_shared(sizeof(board) * sh->cfg.threads);
+    if (sh->algo == NULL)
+        return PAB_ENOMEM;
+    const int rc = run_from_root(sh, abdada, NULL);
+    free(sh->algo);
+    sh->algo = NULL;
+    return rc;
 }
 
 const algorithm algo_abdada = {"abdada", abdada_run,

@@ -185,6 +185,9 @@ typedef struct worker {
     uint64_t nodes_flushed; /* part of stats.nodes already shared */
     unsigned poll;          /* nodes until the next poll */
     int seldepth;
+    /* abdada_share_cutoffs: unwinding to the node at ply unwind_to - 1,
+     * which another thread cut off; 0: not. */
+    int unwind_to;
     bool aborted; /* stop seen: unwind, store nothing */
     /* MultiPV: this iteration's root lines, and the root moves the line
      * being searched leaves out (the earlier lines' moves). */

@@ -144,6 +144,7 @@ static const option options[] = {
     NUMBER(sim_jitter, STORE_UNSIGNED, 0, PAB_SIM_JITTER_MAX, 10, "%",
            "simulated: each cost varies by up to this percentage"),
     BOOL(diagnostics, 0, "where the nodes go, by depth (pab_result.by_depth)"),
+    BOOL(abdada_share_cutoffs, 0, "abdada: footnote 12's cutoffs to the others"),
 };
 /* clang-format on */
 

@@ -78,6 +78,8 @@ static int stress_algorithm(pab_algorithm algo, unsigned searches,
             return fail(name, i, "serial search failed");
         c.algorithm = algo;
         c.threads = threads;
+        if (algo == PAB_ALGO_ABDADA) /* half with footnote 12's cutoffs */
+            c.abdada_share_cutoffs = i % 2;
         stopper st = {par, 100 + rng() % 3000};
         pthread_t t;
         unsigned mode = i % 3;

@@ -1,6 +1,6 @@
 /*
  * Every parallel algorithm -- lazy-smp (helpers at the main thread's
- * depth), abdada (and its two variants), simplified-abdada, ybwc and
+ * depth), abdada (and its three variants), simplified-abdada, ybwc and
  * jamboree (their split-point variants are in test_ybwc_jamboree.c) --
  * returns exactly the serial search's root value at the same fixed depth,
  * at 1, 2, 3, 4 and 8 threads: on artificial trees (no
@@ -42,6 +42,11 @@ static void parent_check(pab_config *c)
     c->abdada_parent_check = true;
 }
 
+static void share_cutoffs(pab_config *c)
+{
+    c->abdada_share_cutoffs = true;
+}
+
 static void defer_early(pab_config *c)
 {
     c->defer_depth = 1;
@@ -54,6 +59,7 @@ static const variant variants[] = {
     {"abdada", PAB_ALGO_ABDADA, NULL},
     {"abdada exclusive re-search", PAB_ALGO_ABDADA, exclusive_research},
     {"abdada parent check", PAB_ALGO_ABDADA, parent_check},
+    {"abdada cutoffs shared", PAB_ALGO_ABDADA, share_cutoffs},
     {"simplified-abdada", PAB_ALGO_SIMPLIFIED_ABDADA, NULL},
     {"simplified-abdada defer 1", PAB_ALGO_SIMPLIFIED_ABDADA, defer_early},
     {"ybwc", PAB_ALGO_YBWC, NULL},

@@ -245,6 +245,7 @@ typedef struct pab_config {
     pab_sim_memory sim_memory; /* PAB_SIM_MEMORY_FLAT */
     unsigned sim_jitter;       /* each cost varies by up to this %; 10 */
     bool diagnostics;          /* fill pab_result.by_depth; false */
+    bool abdada_share_cutoffs; /* abdada: footnote 12's first remedy */
 } pab_config;
 
 /* The sizes of each published layout of the structures that carry or
