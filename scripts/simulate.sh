@@ -2,27 +2,32 @@
 # The simulated multiprocessor's measurements (BENCHMARKS.md, "Virtual
 # processors" and "Many processors").  Deterministic for given seeds: the
 # numbers do not depend on the machine or its load, only the host time
-# does.  Writes tables, CSV and plots into $OUT (default
-# bench-results/simulate/).  Parts, all by default:
+# does.  Writes tables and CSV into $OUT (default bench-results/simulate/).
+# Parts, all by default (thesis and chess are two parts each, one per
+# memory model):
 #   sh scripts/simulate.sh thesis   tg1 trees, depth 6, 12/24/48 processors,
 #                                   flat and MSI memory (tables 6.4-6.8)
 #   sh scripts/simulate.sh chess    Bratko-Kopec at 16/32/128 processors:
-#                                   flat as before, then MSI memory with
-#                                   10 % noise over 3 seeds, a fixed table
-#                                   and Weill's table per processor
+#                                   flat as in 0.4 (24 positions), then MSI
+#                                   memory with 10 % noise on the first 8
+#                                   (5 seeds at 16 and 32, 3 at 128), with a
+#                                   fixed table and with Weill's table per
+#                                   processor
 #   sh scripts/simulate.sh two      2 virtual processors, for the real runs
 #   sh scripts/simulate.sh costs    how much the costs of sharing matter
 #   sh scripts/simulate.sh lockstep 16 processors from the root: a regular
 #                                   clock, then noise; beside 16 real
 #                                   threads' node counts; with the breakdown
 #                                   of where the nodes go (--diagnose)
+#   sh scripts/simulate.sh variants the variants the papers allow, on 16
+#                                   processors, MSI with noise, 3 seeds
 # SMOKE=1 runs every part on toy sizes (seconds), as make check does.
-# Host time on this machine (2 cores; the parts run side by side with
-# JOBS=2, the default): thesis about 4 hours of one core (flat 2, MSI 2;
-# the ordering (32, 0, 0) alone half of it); lockstep 0.3, two 0.5,
-# costs 0.2; chess about 2 (the two MSI tables at 16, 32 and 128 took
-# about an hour of both cores here with three seeds at 128, five at the
-# others; this script uses five throughout).
+# JOBS parts run at a time (2 by default, this machine's cores); a part
+# starts when another ends.  Host time of the parts on this machine, from
+# their runs in sessions of 2026-11-25 (one core each; BENCHMARKS.md):
+# thesis_msi about 100 minutes ((32, 0, 0) 60 of them), thesis_flat about
+# 70, chess_msi about 90, chess_flat 20, variants 30, lockstep 20, two 15,
+# costs 15: about 6 hours of one core, 3 hours with JOBS=2.
 set -eu
 self="$(cd "$(dirname "$0")" && pwd)/$(basename "$0")"
 cd "$(dirname "$0")/.."
@@ -30,7 +35,7 @@ B=${PAB_BENCH:-_build/examples/bench/pab-bench}
 [ -x "$B" ] || sh scripts/setup.sh >/dev/null
 OUT=${OUT:-bench-results/simulate}
 mkdir -p "$OUT"
-parts=${*:-thesis chess two costs lockstep}
+parts=${*:-thesis chess two costs lockstep variants}
 run() { echo "\$ $*"; "$@"; }
 
 if [ "${SMOKE:-0}" = 1 ]; then
@@ -39,12 +44,13 @@ if [ "${SMOKE:-0}" = 1 ]; then
     grep -v "^#" examples/bench/tg1.txt | head -n 2 >"$OUT/tg1-smoke.txt"
     TG1="$OUT/tg1-smoke.txt" TREE_DEPTH=3 THESIS_N=2,3
     ORDERINGS="32,79,5" CHESS_DEPTH=3 CHESS_N=2,4 CHESS_POS="--depth=3"
-    LOCK_DEPTH=3 LOCK_N=4 TWO_DEPTH=3 SEEDS=2
+    CHESS_BIG=8 BIG_SEEDS=1
+    LOCK_DEPTH=3 LOCK_N=4 TWO_DEPTH=3 SEEDS=2 VAR_SEEDS=1
 else
     TG1=examples/bench/tg1.txt TREE_DEPTH=6 THESIS_N=12,24,48
     ORDERINGS="32,79,5 20,69,19 32,66,66 32,33,33 32,0,0"
-    CHESS_DEPTH=9 CHESS_N=16,32,128 CHESS_POS=""
-    LOCK_DEPTH=8 LOCK_N=16 TWO_DEPTH=9 SEEDS=5
+    CHESS_DEPTH=9 CHESS_N=16,32 CHESS_BIG=128 BIG_SEEDS=3 CHESS_POS=""
+    LOCK_DEPTH=8 LOCK_N=16 TWO_DEPTH=9 SEEDS=5 VAR_SEEDS=3
 fi
 ALL=ybwc,jamboree,abdada,simplified-abdada,lazy-smp
 
@@ -52,7 +58,11 @@ ALL=ybwc,jamboree,abdada,simplified-abdada,lazy-smp
 # alpha-beta, as PABSim searched), with the default costs, under the flat
 # model and under the MSI model (no noise: one run each).  YBWC twice:
 # Feldmann's random-owner rule, and the thesis' scheme A (strong YBWC, the
-# highest split point anywhere).
+# highest split point anywhere).  Lazy SMP is left out here: at one fixed
+# depth (figure 4.3) its helpers have no iteration to be ahead in, and each
+# of them searches the whole tree again (tg1 tree 1 of (32, 0, 0) under
+# MSI on 48 processors: SO 32.3, SU 0.91), while it would cost more host
+# time than the four others together; it is in every chess table.
 thesis_model() {
     m=$1
     for o in $ORDERINGS; do
@@ -61,7 +71,7 @@ thesis_model() {
         run $B compare --game=tree --params="$o" --positions="$TG1" \
             --plain --depth=$TREE_DEPTH --simulate=$THESIS_N \
             --opt sim_memory="$m" --opt sim_jitter=0 \
-            --algos=ybwc,abdada,simplified-abdada,jamboree,lazy-smp \
+            --algos=ybwc,abdada,simplified-abdada,jamboree \
             --csv="$OUT/tree-$tag.csv" 2>/dev/null
         run $B compare --game=tree --params="$o" --positions="$TG1" \
             --plain --depth=$TREE_DEPTH --simulate=$THESIS_N --algos=ybwc \
@@ -82,7 +92,7 @@ thesis_msi() { thesis_model msi; }
 # 8 GiB).
 chess_flat() {
     run $B compare --game=chess --depth=$CHESS_DEPTH $CHESS_POS \
-        --simulate=$CHESS_N --algos=$ALL --opt sim_jitter=0 \
+        --simulate=$CHESS_N,$CHESS_BIG --algos=$ALL --opt sim_jitter=0 \
         --csv="$OUT/chess.csv" 2>/dev/null
 }
 chess_msi() {
@@ -95,6 +105,11 @@ chess_msi() {
             --positions="$OUT/bk8.txt" --simulate=$CHESS_N --algos=$ALL \
             --opt sim_memory=msi --opt sim_jitter=10 --sim-seeds=$SEEDS $table \
             --csv="$OUT/chess-msi$tag.csv" 2>/dev/null
+        # shellcheck disable=SC2086
+        run $B compare --game=chess --depth=$CHESS_DEPTH \
+            --positions="$OUT/bk8.txt" --simulate=$CHESS_BIG --algos=$ALL \
+            --opt sim_memory=msi --opt sim_jitter=10 --sim-seeds=$BIG_SEEDS \
+            $table --csv="$OUT/chess-msi$tag-big.csv" 2>/dev/null
     done
 }
 
@@ -123,6 +138,38 @@ costs() {
     run $B compare --game=chess --depth=$TWO_DEPTH --simulate=2 \
         --algos=abdada,simplified-abdada,ybwc,jamboree --opt sim_wait=30 \
         --csv="$OUT/chess-2-wait30.csv" 2>/dev/null
+}
+
+# The variants the papers allow, each beside its algorithm's default, on
+# 16 processors under the MSI model with noise: ABDADA's re-searches
+# exclusive, footnote 12's parent check and its shared cutoffs; Simplified
+# ABDADA's DEFER_DEPTH; YBWC's and Jamboree's split depth, and YBWC
+# joining the highest split point anywhere.
+variants() {
+    grep -v '^#' tests/data/bk.epd | head -n 8 | cut -d' ' -f1-4 \
+        >"$OUT/bk8v.txt"
+    while read -r algo opt tag; do
+        run $B compare --game=chess --depth=$CHESS_DEPTH \
+            --positions="$OUT/bk8v.txt" --simulate=$LOCK_N --algos="$algo" \
+            --opt sim_memory=msi --sim-seeds=$VAR_SEEDS --opt "$opt" \
+            --csv="$OUT/variant-$algo-$tag.csv" 2>/dev/null
+    done <<EOF
+abdada abdada_parent_check=false default
+abdada abdada_exclusive_research=true exclusive-research
+abdada abdada_parent_check=true parent-check
+abdada abdada_share_cutoffs=true share-cutoffs
+simplified-abdada defer_depth=1 defer-1
+simplified-abdada defer_depth=2 defer-2
+simplified-abdada defer_depth=3 defer-3
+simplified-abdada defer_depth=4 defer-4
+ybwc split_min_depth=1 split-1
+ybwc split_min_depth=2 split-2
+ybwc split_min_depth=3 split-3
+ybwc split_policy=highest highest
+jamboree split_min_depth=1 split-1
+jamboree split_min_depth=2 split-2
+jamboree split_min_depth=3 split-3
+EOF
 }
 
 # Lockstep: the algorithms that start every processor at the root, on 16
