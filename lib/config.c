@@ -67,7 +67,8 @@ static int validate_simulation(const pab_config *c)
     if (c->size < PAB_CONFIG_SIZE_V5) /* libpab 0.5: memory and noise */
         return 0;
     if ((int)c->sim_memory < 0 || c->sim_memory > PAB_SIM_MEMORY_MSI ||
-        c->sim_jitter > PAB_SIM_JITTER_MAX || c->sim_seed > UINT32_MAX)
+        c->sim_jitter > PAB_SIM_JITTER_MAX || c->sim_seed > UINT32_MAX ||
+        c->sim_drift > PAB_SIM_DRIFT_MAX)
         return PAB_EINVAL;
     return 0;
 }

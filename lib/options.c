@@ -145,6 +145,8 @@ static const option options[] = {
            "simulated: each cost varies by up to this percentage"),
     BOOL(diagnostics, 0, "where the nodes go, by depth (pab_result.by_depth)"),
     BOOL(abdada_share_cutoffs, 0, "abdada: footnote 12's cutoffs to the others"),
+    NUMBER(sim_drift, STORE_UNSIGNED, 0, PAB_SIM_DRIFT_MAX, 0, "%",
+           "simulated: each processor's speed drifts by up to this percentage"),
 };
 /* clang-format on */
 

@@ -71,6 +71,8 @@ typedef struct rt_model {
     bool msi;        /* MSI caches and a directory instead (sim_memory.c) */
     uint32_t jitter; /* every cost varies by up to this many per cent */
     uint64_t seed;   /* of that variation */
+    uint32_t drift;  /* a processor's speed, by up to this many per cent */
+    uint32_t span;   /* ticks between two speeds of a processor */
 } rt_model;
 
 /* Slow paths, for the inline functions below and runtime_threads.c. */

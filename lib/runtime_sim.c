@@ -37,7 +37,11 @@
  * for a given seed, but processors that start together drift apart as
  * real ones do instead of marching in lockstep.  Without jitter every
  * cost is a whole number of ticks and a run is exactly what it was
- * before sub-ticks.
+ * before sub-ticks.  Per-cost noise averages out within a node; a real
+ * thread's speed also drifts for longer spans (cache misses and
+ * interrupts come in runs), so with a drift of d per cent each
+ * processor's costs are scaled by a speed drawn within +-d % every
+ * PAB_SIM_DRIFT_SPAN ticks of its clock, from the same stream.
  *
  * Invariants.  Exactly one context runs at a time and rt_self names it; a
  * processor is in at most one of: running, the run queue (a binary heap on
@@ -114,6 +118,8 @@ struct rt_proc {
     sim *sim;
     uint64_t clock; /* in sub-ticks */
     uint64_t noise; /* the state of this processor's timing noise */
+    uint64_t speed; /* sim_drift: its speed now, per cent of the model's */
+    uint64_t speed_until; /* the clock at which the next speed is drawn */
     unsigned index;
     bool done;
     rt_proc *next;   /* in a wait list */
@@ -443,13 +449,27 @@ static uint64_t next_noise(rt_proc *p)
     return z ^ (z >> 31);
 }
 
-/* A cost of `ticks`, in sub-ticks, varied uniformly by up to the model's
- * jitter per cent either way: real processors drift apart, and a
- * perfectly regular clock makes processors that start together march in
- * lockstep. */
+/* With sim_drift: the processor's speed for the next model.span ticks,
+ * drawn uniformly within drift per cent of the model's. */
+static uint64_t speed(rt_proc *p)
+{
+    const uint64_t d = p->sim->model.drift;
+    if (p->clock >= p->speed_until) {
+        p->speed = 100 - d + next_noise(p) % (2 * d + 1);
+        p->speed_until = p->clock + (uint64_t)p->sim->model.span * SUB;
+    }
+    return p->speed;
+}
+
+/* A cost of `ticks`, in sub-ticks, at the processor's speed of the moment
+ * (sim_drift) and varied uniformly by up to the model's jitter per cent
+ * either way: real processors drift apart, and a perfectly regular clock
+ * makes processors that start together march in lockstep. */
 static uint64_t cost(rt_proc *p, uint32_t ticks)
 {
     uint64_t c = (uint64_t)ticks * SUB;
+    if (p->sim->model.drift != 0)
+        c = c * speed(p) / 100;
     uint64_t spread = c * p->sim->model.jitter / 100;
     if (spread == 0)
         return c;

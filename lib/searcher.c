@@ -206,6 +206,8 @@ static rt_model model_of(const pab_config *c)
     m.wait = c->sim_wait;
     m.msi = c->sim_memory == PAB_SIM_MEMORY_MSI;
     m.jitter = c->sim_jitter;
+    m.drift = c->sim_drift;
+    m.span = PAB_SIM_DRIFT_SPAN;
     m.seed = c->sim_seed;
     return m;
 }

@@ -148,6 +148,7 @@ static void against_serial(bool plain, bool msi)
                 if (msi) {
                     c.sim_memory = PAB_SIM_MEMORY_MSI;
                     c.sim_jitter = 10;
+                    c.sim_drift = k % 2 ? 20 : 0;
                     c.sim_seed = k + 1;
                 }
                 pab_result r = search(&t.game, t.root, &c);
@@ -236,6 +237,14 @@ Test(simulate, deterministic_per_seed, .timeout = 300)
         cr_assert_eq(memcmp(&x.stats, &y.stats, sizeof x.stats), 0,
                      "%s: counters differ", name);
         cr_assert_neq(x.ticks, z.ticks, "%s: seed 4 ran as seed 3", name);
+        /* A drifting speed: deterministic too, and another run. */
+        cr_assert_eq(pab_config_set_option(&c, "sim_drift", "20"), 0);
+        pab_result d1 = search(&t.game, t.root, &c);
+        pab_result d2 = search(&t.game, t.root, &c);
+        cr_assert_eq(d1.ticks, d2.ticks, "%s: drift", name);
+        cr_assert_eq(memcmp(&d1.stats, &d2.stats, sizeof d1.stats), 0,
+                     "%s: counters differ with drift", name);
+        cr_assert_neq(d1.ticks, z.ticks, "%s: the drift changed nothing", name);
     }
     tree_close(&t);
 }
@@ -334,6 +343,12 @@ Test(simulate, bad_costs_rejected)
     c.sim_seed = (uint64_t)UINT32_MAX + 1;
     cr_assert_eq(pab_config_validate(&c), PAB_EINVAL);
     c.sim_seed = UINT32_MAX;
+    cr_assert_eq(pab_config_validate(&c), 0);
+    cr_assert_eq(pab_config_set_option(&c, "sim_drift", "51"), PAB_EINVAL);
+    cr_assert_eq(c.sim_drift, 0);
+    c.sim_drift = PAB_SIM_DRIFT_MAX + 1;
+    cr_assert_eq(pab_config_validate(&c), PAB_EINVAL);
+    cr_assert_eq(pab_config_set_option(&c, "sim_drift", "50"), 0);
     cr_assert_eq(pab_config_validate(&c), 0);
 }
 

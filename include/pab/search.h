@@ -31,6 +31,8 @@ typedef enum pab_algorithm {
 #define PAB_DEPTH_MAX        128      /* deepest nominal search depth */
 #define PAB_SIM_COST_MAX     1000000u /* largest simulated cost, in ticks */
 #define PAB_SIM_JITTER_MAX   100u     /* largest sim_jitter, per cent */
+#define PAB_SIM_DRIFT_MAX    50u      /* largest sim_drift, per cent */
+#define PAB_SIM_DRIFT_SPAN   10000u   /* ticks between a processor's speeds */
 #define PAB_PLY_MAX          256 /* deepest ply, extensions and quiescence included */
 #define PAB_PV_MAX           128 /* longest principal variation reported */
 #define PAB_DEFAULT_TT_BYTES ((size_t)16 << 20)
@@ -246,6 +248,9 @@ typedef struct pab_config {
     unsigned sim_jitter;       /* each cost varies by up to this %; 10 */
     bool diagnostics;          /* fill pab_result.by_depth; false */
     bool abdada_share_cutoffs; /* abdada: footnote 12's first remedy */
+    unsigned sim_drift;        /* each processor's speed drifts by up to
+                                * this %, redrawn every
+                                * PAB_SIM_DRIFT_SPAN ticks; 0 */
 } pab_config;
 
 /* The sizes of each published layout of the structures that carry or
