@@ -14,6 +14,7 @@
 #                                   fixed table and with Weill's table per
 #                                   processor
 #   sh scripts/simulate.sh two      2 virtual processors, for the real runs
+#                                   (noise per cost, and with drift)
 #   sh scripts/simulate.sh costs    how much the costs of sharing matter
 #   sh scripts/simulate.sh lockstep 16 processors from the root: a regular
 #                                   clock, then noise; beside 16 real
@@ -26,8 +27,9 @@
 # starts when another ends.  Host time of the parts on this machine, from
 # their runs in sessions of 2026-11-25 (one core each; BENCHMARKS.md):
 # thesis_msi about 100 minutes ((32, 0, 0) 60 of them), thesis_flat about
-# 70, chess_msi about 90, chess_flat 20, variants 30, lockstep 20, two 15,
-# costs 15: about 6 hours of one core, 3 hours with JOBS=2.
+# 70, chess_msi about 90, chess_flat 20, variants 30, lockstep 20, two 30,
+# costs 15: about 6 hours of one core, 3 hours with JOBS=2 (measured part
+# by part, not yet in one run).
 set -eu
 self="$(cd "$(dirname "$0")" && pwd)/$(basename "$0")"
 cd "$(dirname "$0")/.."
@@ -124,6 +126,11 @@ two() {
         run $B compare --game=$g --simulate=2 --algos=$ALL \
             --opt sim_jitter=10 --sim-seeds=$SEEDS $CHESS_POS \
             --csv="$OUT/$g-2.csv" 2>/dev/null
+    done
+    for d in 10 20; do # a speed that drifts for longer spans than a cost
+        run $B compare --game=chess --depth=$TWO_DEPTH --simulate=2 \
+            --algos=$ALL --opt sim_jitter=10 --opt sim_drift=$d \
+            --sim-seeds=$SEEDS --csv="$OUT/chess-2-drift$d.csv" 2>/dev/null
     done
 }
 

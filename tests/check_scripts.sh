@@ -29,7 +29,8 @@ fi
 for f in tree-32-79-5.csv tree-32-79-5-msi.csv tree-32-79-5-msi-scheme-a.csv \
     chess.csv chess-msi.csv chess-msi-per-proc.csv chess-2.csv othello-2.csv \
     tree-costs.csv lock-flat-diag.csv lock-msi-j10.csv lock-real.csv \
-    variant-abdada-share-cutoffs.csv variant-ybwc-highest.csv; do
+    variant-abdada-share-cutoffs.csv variant-ybwc-highest.csv \
+    chess-2-drift10.csv; do
     if [ -s "$out/sim/$f" ]; then ok; else bad "simulate.sh wrote no $f"; fi
 done
 # The seeds' columns, and the real run's breakdown by depth.
