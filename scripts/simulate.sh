@@ -208,8 +208,14 @@ if [ "${1:-}" = --part ]; then
     "$2"
     exit 0
 fi
-list=$(echo "$parts" | sed 's/thesis/thesis_flat thesis_msi/;
-    s/chess/chess_flat chess_msi/')
+list=""
+for p in $parts; do
+    case $p in
+    thesis) list="$list thesis_flat thesis_msi" ;;
+    chess) list="$list chess_flat chess_msi" ;;
+    *) list="$list $p" ;;
+    esac
+done
 status=0
 # shellcheck disable=SC2086
 printf '%s\n' $list | xargs -P "${JOBS:-2}" -I{} sh "$self" --part {} ||
