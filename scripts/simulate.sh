@@ -24,12 +24,12 @@
 #                                   processors, MSI with noise, 3 seeds
 # SMOKE=1 runs every part on toy sizes (seconds), as make check does.
 # JOBS parts run at a time (2 by default, this machine's cores); a part
-# starts when another ends.  Host time of the parts on this machine, from
-# their runs in sessions of 2026-11-25 (one core each; BENCHMARKS.md):
-# thesis_msi about 100 minutes ((32, 0, 0) 60 of them), thesis_flat about
-# 70, chess_msi about 90, chess_flat 20, variants 30, lockstep 20, two 30,
-# costs 15: about 6 hours of one core, 3 hours with JOBS=2 (measured part
-# by part, not yet in one run).
+# starts when another ends.  Host time of the parts on this machine (one
+# core each), measured part by part in the sessions of 2026-11-25, never
+# yet all in one run: thesis_msi about 100 minutes ((32, 0, 0) 58 of
+# them), chess_flat 22, two 26, variants 8; estimated from part one's
+# runs: thesis_flat 70, chess_msi 90, lockstep 20, costs 15.  About 6
+# hours of one core: 3 hours with JOBS=2.
 set -eu
 self="$(cd "$(dirname "$0")" && pwd)/$(basename "$0")"
 cd "$(dirname "$0")/.."
