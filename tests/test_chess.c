@@ -1072,3 +1072,134 @@ Test(chess, staged_and_plain_tables_agree, .timeout = 120)
         free(pos);
     }
 }
+
+/* ---- the evaluation's terms (issue 13) ----------------------------------- */
+
+#include "../examples/games/chess_eval.h"
+
+static pab_score_t eval_of(const char *fen)
+{
+    chess_pos *pos = new_pos(fen);
+    pab_score_t e = chess_evaluate(pos);
+    free(pos);
+    return e;
+}
+
+static void expect_mirror_equal(const char *fen)
+{
+    char mirrored[CHESS_FEN_MAX];
+    mirror_fen(fen, mirrored);
+    pab_score_t a = eval_of(fen), b = eval_of(mirrored);
+    cr_expect_eq(a, b, "%s: %d, mirrored %s: %d", fen, (int)a, mirrored,
+                 (int)b);
+}
+
+/* Every term is computed for both colours alike: the 126 positions of the
+ * perft suite and the 24 of Bratko-Kopec score as their mirrors do. */
+Test(chess, evaluation_is_symmetric_over_the_test_suites)
+{
+    FILE *f = open_data("perftsuite.epd");
+    char line[512];
+    int n = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '#' || line[0] == '\n')
+            continue;
+        line[strcspn(line, ";\n")] = '\0';
+        expect_mirror_equal(line);
+        n++;
+    }
+    fclose(f);
+    cr_expect_eq(n, 126);
+    for (int i = 0; i < CHESS_BK_COUNT; i++) {
+        char fen[CHESS_FEN_MAX];
+        snprintf(fen, sizeof fen, "%s 0 1", chess_bk_positions[i].fen);
+        expect_mirror_equal(fen);
+    }
+}
+
+/* The difference the weights [first, last] make to eval(a) - eval(b):
+ * the same difference with those weights at zero, subtracted. */
+static int terms_difference(const char *a, const char *b, int first, int last)
+{
+    int with = eval_of(a) - eval_of(b);
+    int saved[CW_COUNT];
+    memcpy(saved, chess_weights, sizeof saved);
+    for (int w = first; w <= last; w++)
+        chess_weights[w] = 0;
+    int without = eval_of(a) - eval_of(b);
+    memcpy(chess_weights, saved, sizeof saved);
+    return with - without;
+}
+
+/* A passed pawn on the sixth rank is worth more than on the third, and
+ * more than its table entries alone say: the passed-pawn terms add to the
+ * difference. */
+Test(chess, passed_pawn_on_the_sixth_beats_the_third)
+{
+    const char *sixth = "6k1/7p/P7/8/8/8/7P/6K1 w - - 0 1";
+    const char *third = "6k1/7p/8/8/8/P7/7P/6K1 w - - 0 1";
+    int e6 = eval_of(sixth), e3 = eval_of(third);
+    cr_expect_gt(e6 - e3, 80, "sixth %d, third %d", e6, e3);
+    int passed =
+        terms_difference(sixth, third, CW_PASSED_R2_MG, CW_PASSED_OWN_KING_EG);
+    cr_expect_gt(passed, 40, "passed-pawn terms: %d", passed);
+    /* Not passed (a black pawn on b7 stops it): the table's difference
+     * only, and smaller. */
+    int blocked = eval_of("6k1/1p5p/P7/8/8/8/7P/6K1 w - - 0 1") -
+                  eval_of("6k1/1p5p/8/8/8/P7/7P/6K1 w - - 0 1");
+    cr_expect_lt(blocked, e6 - e3, "blocked %d, passed %d", blocked, e6 - e3);
+}
+
+/* A castled king behind f2, g2 and h2 against one whose g- and h-pawns
+ * are gone: the shelter terms alone are worth more than a third of a pawn
+ * with all the pieces on the board. */
+Test(chess, king_shield_intact_beats_shield_gone)
+{
+    const char *intact =
+        "r1bq1rk1/ppp2ppp/2n2n2/2b1p3/2B1P3/2NP1N2/PPP2PPP/R1BQ1RK1 w - - 0 1";
+    const char *gone =
+        "r1bq1rk1/ppp2ppp/2n2n2/2b1p3/2B1P3/2NP1N2/PPP2P2/R1BQ1RK1 w - - 0 1";
+    int shelter =
+        terms_difference(intact, gone, CW_SHIELD_NEAR_MG, CW_KING_OPEN_EG);
+    cr_expect_gt(shelter, 30, "shelter terms: %d", shelter);
+    /* Two pawns and the shelter: more than the two pawns' material. */
+    int e_intact = eval_of(intact), e_gone = eval_of(gone);
+    cr_expect_gt(e_intact - e_gone, 2 * chess_weights[CW_PAWN_MG],
+                 "intact %d, gone %d", e_intact, e_gone);
+}
+
+/* A queen and a knight next to the king cost its side more than the same
+ * pieces a few squares away, and the king-attack terms are why. */
+Test(chess, attacks_on_the_king_zone_cost)
+{
+    const char *near = "6k1/5ppp/8/8/6nq/8/5PPP/R5K1 w - - 0 1";
+    const char *away = "6k1/5ppp/8/nq6/8/8/5PPP/R5K1 w - - 0 1";
+    int attack = terms_difference(away, near, CW_KA_KNIGHT, CW_KING_DANGER_EG);
+    cr_expect_gt(attack, 20, "king-attack terms: %d", attack);
+}
+
+/* Isolated and doubled pawns are weaknesses: a2-d2 and g2-h2 against
+ * the d-pawn on c3 (doubled) or on e2 (isolated). */
+Test(chess, isolated_and_doubled_pawns_cost)
+{
+    const char *sound = "4k3/pppppppp/8/8/8/8/PPPP2PP/4K3 w - - 0 1";
+    const char *doubled = "4k3/pppppppp/8/8/8/2P5/PPP3PP/4K3 w - - 0 1";
+    const char *isolated = "4k3/pppppppp/8/8/8/8/PPP1P1PP/4K3 w - - 0 1";
+    int d = terms_difference(sound, doubled, CW_DOUBLED_MG, CW_DOUBLED_EG);
+    int i = terms_difference(sound, isolated, CW_ISOLATED_MG, CW_ISOLATED_EG);
+    cr_expect_gt(d, 5, "doubled term: %d", d);
+    cr_expect_gt(i, 5, "isolated term: %d", i);
+    cr_expect_gt(eval_of(sound), eval_of(doubled));
+}
+
+/* Each weight has its header's value and name. */
+Test(chess, weights_table_names_its_entries)
+{
+    char buf[32];
+    cr_expect_str_eq(chess_weight_name(CW_PAWN_MG, buf), "PAWN_MG");
+    cr_expect_str_eq(chess_weight_name(CW_THREAT_PAWN_EG, buf),
+                     "THREAT_PAWN_EG");
+    cr_expect_str_eq(chess_weight_name(CW_PST_OF(CHESS_KING, 1) + 63, buf),
+                     "PST_KING_EG[63]");
+    cr_expect_eq(CW_COUNT, CW_PST + 768);
+}
