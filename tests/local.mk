@@ -123,3 +123,9 @@ tests_test_tuning_LDADD = $(TEST_LIBS) -lpthread
 PLAIN_TESTS += tests/check_porting.sh
 EXTRA_DIST += tests/check_porting.sh tests/porting_main.c
 AM_TESTS_ENVIRONMENT += PAB_TEST_CFLAGS='$(SANITIZER_CFLAGS)'; export PAB_TEST_CFLAGS;
+
+# The match runner (examples/chess/match.mjs): its statistics, openings,
+# referee and two quick self-play games; skipped without node and its
+# npm packages (cd examples/chess && npm install).
+PLAIN_TESTS += tests/check_match.sh
+EXTRA_DIST += tests/check_match.sh

@@ -1,0 +1,210 @@
+#!/bin/sh
+# The match runner, examples/chess/match.mjs: its statistics against values
+# computed independently, its openings file, its referee on two scripted
+# engines (one plays an illegal move, one dies), and two quick games of
+# pab-chess against pab-chess with other settings, whose PGN, summary line
+# and JSON are checked.
+#
+# Skipped (77) without node, or without node-uci and chess.js
+# (cd examples/chess && npm install).  One line per failure, then
+# "check_match: N passed, N failed"; the exit status is 1 on any failure.
+#
+# The reference values (bc -l, from the formulas, not from match.mjs):
+#   Elo of a score of 0.75: -400 log10(1/0.75 - 1) = 400 log10(3)
+#     = 190.8485
+#   s1 = 1 / (1 + 10^(-5/400)) = 0.5071951 (the expected score at +5 Elo),
+#   s0 = 1/2, and LLR = N (s1 - s0) (2 mu - s0 - s1) / (2 var):
+#   W/D/L 100/100/100, elo0 0, elo1 5: N 300, mu 1/2, var 1/6,
+#     LLR = 300 * 0.0071951 * (-0.0071951) * 3 = -0.046592 (negative:
+#     leaning to H0, no decision)
+#   W/D/L 200/80/20 (counts [L, D, W] = [20, 80, 200]): mu 0.8,
+#     var (20 * 0.64 + 80 * 0.09 + 200 * 0.04) / 300 = 0.093333,
+#     LLR = 300 * 0.0071951 * (1.6 - 1.0071951) / 0.186667 = 6.854914,
+#     above the upper bound log(0.95 / 0.05) = 2.944439: H1 accepted
+#   Pentanomial pairs [5, 10, 20, 10, 5] (pair scores 0, 1/4 .. 1): N 50,
+#     mu 1/2, var (5/4 + 10/16 + 10/16 + 5/4) / 50 = 0.075,
+#     LLR = 50 * 0.0071951 * (-0.0071951) / 0.15 = -0.017256
+#   Pentanomial [0, 2, 10, 20, 18], its 0 taken as 0.001: N 50.001,
+#     mu 38.5 / 50.001 = 0.769985, LLR = 2.148255 (between the bounds)
+#   Bounds at alpha = beta = 0.05: -2.944439 and 2.944439.
+#   W/D/L 60/30/10: p 0.75, var 0.1125, p +- 1.96 sqrt(0.1125 / 100) =
+#     0.684260 .. 0.815740, Elo 134.356 .. 258.449.
+
+top_srcdir=${top_srcdir:-.}
+top_builddir=${top_builddir:-.}
+dir="$top_srcdir/examples/chess"
+engine="$top_builddir/examples/chess/pab-chess"
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() {
+    echo "FAIL: $1"
+    fail=$((fail + 1))
+}
+check() { # description, then a command that must succeed
+    what=$1
+    shift
+    if "$@"; then ok; else bad "$what"; fi
+}
+
+if ! command -v node >/dev/null 2>&1; then
+    echo "check_match: no node, skipped"
+    exit 77
+fi
+if ! (cd "$dir" && node --input-type=module \
+    -e "import 'node-uci'; import 'chess.js';") >/dev/null 2>&1; then
+    echo "check_match: no node-uci or chess.js (cd examples/chess && npm install), skipped"
+    exit 77
+fi
+if [ ! -x "$engine" ]; then
+    echo "check_match: no $engine"
+    exit 1
+fi
+engine=$(cd "$(dirname "$engine")" && pwd)/pab-chess
+match=$(cd "$dir" && pwd)/match.mjs
+
+tmp=${TMPDIR:-/tmp}/check_match.$$
+mkdir "$tmp" || exit 1
+trap 'rm -rf "$tmp"' 0
+
+# --- the statistics, and the openings file, through the exported functions
+cat >"$tmp/stats.mjs" <<EOF
+import { readFileSync } from 'node:fs';
+import * as m from '$match';
+let failed = 0;
+const near = (what, got, want) => {
+  if (!(Math.abs(got - want) < 5e-4)) {
+    console.log(\`FAIL: \${what}: \${got}, expected \${want}\`);
+    failed++;
+  }
+};
+const same = (what, got, want) => {
+  if (got !== want) {
+    console.log(\`FAIL: \${what}: \${got}, expected \${want}\`);
+    failed++;
+  }
+};
+near('elo of 0.75', m.eloFromScore(0.75), 190.8485);
+near('elo of 0.5', m.eloFromScore(0.5), 0);
+near('score at +5', m.scoreFromElo(5), 0.5071951);
+near('llr 100/100/100', m.llr(0, 5, [100, 100, 100]), -0.046592);
+near('llr 200/80/20', m.llr(0, 5, [20, 80, 200]), 6.854914);
+near('llr pentanomial', m.llr(0, 5, [5, 10, 20, 10, 5]), -0.017256);
+near('llr pentanomial with a 0', m.llr(0, 5, [0, 2, 10, 20, 18]), 2.148255);
+same('llr of nothing', m.llr(0, 5, [0, 0, 0]), 0);
+const b = m.sprtBounds(0.05, 0.05);
+near('lower bound', b.lower, -2.944439);
+near('upper bound', b.upper, 2.944439);
+same('100/100/100 undecided', m.sprtDecision(m.llr(0, 5, [100, 100, 100]), b), null);
+same('200/80/20 accepts H1', m.sprtDecision(m.llr(0, 5, [20, 80, 200]), b), 'H1');
+same('-3 accepts H0', m.sprtDecision(-3, b), 'H0');
+same('ready without a loss', m.sprtReady(3, 2, 0), false);
+same('ready', m.sprtReady(1, 1, 1), true);
+const s = m.parseSprt('-1.5,3.5');
+same('sprt spec', [s.elo0, s.elo1, s.alpha, s.beta].join(), '-1.5,3.5,0.05,0.05');
+same('sprt spec with alpha, beta', m.parseSprt('0,5,0.1,0.2').beta, 0.2);
+const e = m.eloEstimate(60, 30, 10);
+near('elo 60/30/10', e.elo, 190.8485);
+near('elo 60/30/10 low', e.lo, 134.356);
+near('elo 60/30/10 high', e.hi, 258.449);
+const book = m.parseOpenings(readFileSync('$dir/openings.epd', 'utf8'));
+same('openings.epd at least 50', book.length >= 50, true);
+same('openings.epd all distinct', new Set(book.map((o) => o.fen)).size, book.length);
+same('openings.epd named', book.every((o) => o.name && o.fen), true);
+same('moves line', m.parseOpening('e2e4 c7c5 g1f3').moves.length, 3);
+same('EPD with fmvn', m.parseOpening('8/8/8/4k3/8/8/4P3/4K3 w - - fmvn 40;').fen,
+  '8/8/8/4k3/8/8/4P3/4K3 w - - 0 40');
+let refused = '';
+try {
+  m.parseOpenings('# a comment\ne2e4 e7e5\ne2e4 e2e5\n', 'f');
+} catch (err) {
+  refused = err.message;
+}
+same('illegal opening refused', refused, 'f:3: illegal move e2e5');
+process.exit(failed ? 1 : 0);
+EOF
+check "statistics and openings" node "$tmp/stats.mjs"
+
+# --- usage errors exit 2 before any game
+usage() { # arguments; must exit 2
+    node "$match" --engine "$engine" "$@" >/dev/null 2>&1
+    [ $? -eq 2 ]
+}
+printf 'e2e4 e7e5\ne2e4 e2e5\n' >"$tmp/bad.txt"
+check "a bad openings file is refused" usage --self --openings-file "$tmp/bad.txt"
+check "--uci-elo is only for Stockfish" usage --self --uci-elo 1500
+check "--sprt needs elo0 < elo1" usage --self --sprt 5,0
+check "two starts refused" usage --self --startpos --openings
+
+# --- the referee, on scripted engines
+cat >"$tmp/illegal.sh" <<'EOF'
+#!/bin/sh
+# A UCI engine whose every move is a2a5: never legal.
+while read -r line; do
+    case $line in
+    uci) echo "id name illegal"; echo uciok ;;
+    isready) echo readyok ;;
+    go*) echo "bestmove a2a5" ;;
+    quit) exit 0 ;;
+    esac
+done
+EOF
+sed -e 's/every move is a2a5: never legal/process dies when asked to move/' \
+    -e 's/"id name illegal"/"id name dies"/' \
+    -e 's/go\*) echo "bestmove a2a5" ;;/go*) exit 3 ;;/' \
+    "$tmp/illegal.sh" >"$tmp/dies.sh"
+chmod +x "$tmp/illegal.sh" "$tmp/dies.sh"
+for kind in illegal dies; do
+    node "$match" --engine "$engine" --threads 1 --opponent "$tmp/$kind.sh" \
+        --startpos --games 2 --time 2000 --inc 20 --pgn "$tmp/$kind.pgn" \
+        >"$tmp/$kind.out" 2>&1
+    status=$?
+    check "$kind: exit status 0 (the opponent's fault) [$status]" test "$status" -eq 0
+    if [ "$kind" = illegal ]; then want="illegal=0/2 timeloss=0/0 crash=0/0"
+    else want="illegal=0/0 timeloss=0/0 crash=0/2"; fi
+    check "$kind: summary with $want" \
+        grep -q "^summary: games=2 wdl=2/0/0 score=2/2 .* $want\$" "$tmp/$kind.out"
+    check "$kind: PGN says why" grep -q "$( [ $kind = illegal ] &&
+        echo 'Termination "rules infraction"' || echo 'Termination "abandoned"')" \
+        "$tmp/$kind.pgn"
+done
+[ "$fail" -eq 0 ] || cat "$tmp/illegal.out" "$tmp/dies.out"
+
+# --- two games, pab-chess against pab-chess with another algorithm
+node "$match" --engine "$engine" --self --threads 1 --games 2 --time 1000 \
+    --inc 20 --max-moves 40 --openings-file "$dir/openings.epd" \
+    --option Algorithm=serial --opponent-option Algorithm=lazy-smp \
+    --sprt 0,10 --pgn "$tmp/x.pgn" --json "$tmp/x.json" >"$tmp/x.out" 2>&1
+status=$?
+summary=$(grep '^summary: ' "$tmp/x.out")
+pattern='^summary: games=2 wdl=[0-2]/[0-2]/[0-2] score=[0-9.]*/2 elo=-?[0-9.]* error=[0-9.]* llr=-?[0-9.]* lower=-2.944 upper=2.944 sprt=(H0|H1|inconclusive) illegal=0/0 timeloss=[0-9]/[0-9] crash=0/0$'
+check "self-play summary parses: $summary" \
+    sh -c 'echo "$1" | grep -Eq "$2"' - "$summary" "$pattern"
+wdl=$(echo "$summary" | sed -n 's/.* wdl=\([0-9]*\)\/\([0-9]*\)\/\([0-9]*\) .*/\1 \2 \3/p')
+set -- $wdl
+check "self-play W+D+L is 2 ($wdl)" test "$(( ${1:-0} + ${2:-0} + ${3:-0} ))" -eq 2
+# A time loss on a busy machine is reported, not failed; anything else is.
+if echo "$summary" | grep -q 'timeloss=0/0'; then
+    check "self-play exit status 0 [$status]" test "$status" -eq 0
+else
+    echo "check_match: note: a time loss in self-play ($summary)"
+fi
+check "PGN has 2 games" test "$(grep -c '^\[Event ' "$tmp/x.pgn")" -eq 2
+check "PGN has 2 results" test "$(grep -Ec '^\[Result "(1-0|0-1|1/2-1/2)"\]$' "$tmp/x.pgn")" -eq 2
+check "PGN movetext ends in the results" \
+    test "$(grep -Ec '(1-0|0-1|1/2-1/2)$' "$tmp/x.pgn")" -eq 2
+for tag in Site Date Round White Black TimeControl SetUp FEN Termination; do
+    check "PGN has 2 $tag tags" test "$(grep -c "^\[$tag " "$tmp/x.pgn")" -eq 2
+done
+check "the games swap colours" sh -c \
+    'grep "^\[White " "$1" | sort -u | wc -l | grep -qx " *2"' - "$tmp/x.pgn"
+check "JSON agrees" node -e '
+const j = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+const ok = j.games === 2 && j.wins + j.draws + j.losses === 2 &&
+  j.results.length === 2 && j.engine.illegal_moves === 0 &&
+  j.opponent.crashes === 0 && j.sprt && j.sprt.model === "pentanomial" &&
+  j.pentanomial.reduce((a, b) => a + b, 0) === 1;
+process.exit(ok ? 0 : 1);' "$tmp/x.json"
+[ "$fail" -eq 0 ] || cat "$tmp/x.out"
+
+echo "check_match: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
