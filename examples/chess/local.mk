@@ -6,7 +6,8 @@ examples_chess_pab_chess_SOURCES = \
 	examples/chess/uci.c examples/chess/uci.h \
 	examples/chess/timeman.c examples/chess/timeman.h \
 	examples/chess/engine.c examples/chess/bench.c examples/chess/play.c \
-	examples/chess/direct.c
+	examples/chess/direct.c examples/chess/tune.c examples/chess/tune.h \
+	examples/chess/tune_play.c
 examples_chess_pab_chess_LDADD = examples/games/libpabgames.la lib/libpab.la \
 	-lpthread -lm
 EXTRA_DIST += examples/chess/match.mjs examples/chess/package.json

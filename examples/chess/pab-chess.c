@@ -7,6 +7,7 @@
  *   pab-chess bk [MS] [T] [A]      how many of them it solves in MS each
  *   pab-chess direct [D] [R]       the per-node cost of the library
  *   pab-chess play [options]       a game against a person
+ *   pab-chess tune play|fit ...    tune the evaluation's weights
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -27,8 +28,14 @@ static void usage(FILE *f)
         "       %s direct [depth] [repeat]\n"
         "       %s play [--fen FEN] [--side white|black] [--movetime MS]\n"
         "                      [--threads N] [--algorithm A]\n"
+        "       %s tune play [--games N] [--depth D] [--random-plies P] "
+        "[--seed S]\n"
+        "       %s tune fit FILE [--passes N] [--tables] [--quiet]\n"
+        "                      [--limit N] [--prior L] [--header "
+        "chess_tune.h]\n"
+        "                      [--out FILE]\n"
         "       %s --help | --version\n",
-        pc_prog, pc_prog, pc_prog, pc_prog, pc_prog, pc_prog);
+        pc_prog, pc_prog, pc_prog, pc_prog, pc_prog, pc_prog, pc_prog, pc_prog);
 }
 
 long pc_number(const char *what, const char *text, long lo, long hi)
@@ -114,6 +121,8 @@ int main(int argc, char **argv)
         return pc_bk(argc - 1, argv + 1);
     if (!strcmp(cmd, "play"))
         return pc_play(argc - 1, argv + 1);
+    if (!strcmp(cmd, "tune"))
+        return pc_tune(argc - 1, argv + 1);
     if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
         usage(stdout);
         return 0;

@@ -25,6 +25,8 @@ int pc_bench(int argc, char **argv);
 int pc_direct(int argc, char **argv);
 int pc_bk(int argc, char **argv);
 int pc_play(int argc, char **argv);
+/* pab-chess tune play|fit: training positions and Texel tuning (tune.c). */
+int pc_tune(int argc, char **argv);
 
 /* A number from the command line; prints one line and exits with status 2
  * when it is not one in [lo, hi]. */
