@@ -2,7 +2,8 @@
 # The measurement scripts stay runnable: every script of scripts/ parses,
 # and simulate.sh (every part) and manycore.sh run end to end on toy sizes
 # (SMOKE=1; two threads at depth 3), with the build's pab-bench, writing
-# their tables, CSV files and reports.  A script that no longer runs, or a
+# their tables, CSV files and reports; tune-eval.sh (SMOKE=1) plays two
+# games with the build's pab-chess and fits the weights to them.  A script that no longer runs, or a
 # part that fails, fails here.
 top_srcdir=${top_srcdir:-.}
 top_builddir=${top_builddir:-.}
@@ -44,6 +45,17 @@ if MAX_THREADS=2 DEPTH=3 REPEAT=1 PAB_BENCH="$bench" OUT="$out/many" \
 else
     tail -n 20 "$out/many.log"
     bad "manycore.sh (2 threads, depth 3) failed"
+fi
+
+# Texel tuning: two games at depth 2, one pass, a header written.
+chess=$(cd "$top_builddir" && pwd)/examples/chess/pab-chess
+if SMOKE=1 PAB_CHESS="$chess" OUT="$out/tune" \
+    sh "$src/scripts/tune-eval.sh" >"$out/tune.log" 2>&1 &&
+    grep -q '^#define TUNE_PAWN_MG ' "$out/tune/chess_tune.h"; then
+    ok
+else
+    tail -n 20 "$out/tune.log"
+    bad "tune-eval.sh (SMOKE=1) failed"
 fi
 
 echo "check_scripts: $pass passed, $fail failed"

@@ -1,0 +1,75 @@
+#!/bin/sh
+# Texel tuning of pab-chess's evaluation, end to end: the engine plays
+# itself at a fixed depth from random openings (pab-chess tune play), the
+# quiet positions of those games are kept with each game's result, and the
+# weights are fitted to them (pab-chess tune fit), which writes
+# chess_tune.h anew.  Review the new header's diff, rebuild, and measure
+# the engine before installing it:
+#
+#   sh scripts/tune-eval.sh                     about 25 minutes on one core
+#   GAMES=2000 DEPTH=7 TABLES=1 sh scripts/tune-eval.sh
+#   SMOKE=1 sh scripts/tune-eval.sh             seconds: that it all runs
+#
+# Knobs (environment):
+#   GAMES     self-play games (default 900; about 100 positions each)
+#   DEPTH     their search depth (6)
+#   SEED      their random openings' seed (2024); JOBS games at once (1)
+#   PASSES    coordinate-descent passes at most (20)
+#   TABLES=1  tune the piece-square tables too (768 more weights: they
+#             overfit a few thousand games; watch the held-out error)
+#   DATA      a "FEN result" file to fit instead of playing games
+#   CPU       run pinned to this CPU (taskset -c), e.g. CPU=1
+#   PAB_CHESS the engine (default: the build's, _build/examples/chess)
+#   OUT       where data.txt, fit.log and chess_tune.h go
+#             (bench-results/tune-eval)
+#   INSTALL=1 copy the new header over examples/games/chess_tune.h
+set -eu
+here=$(cd "$(dirname "$0")/.." && pwd)
+engine=${PAB_CHESS:-$here/_build/examples/chess/pab-chess}
+out=${OUT:-bench-results/tune-eval}
+games=${GAMES:-900} depth=${DEPTH:-6} seed=${SEED:-2024}
+passes=${PASSES:-20} jobs=${JOBS:-1}
+if [ "${SMOKE:-0}" = 1 ]; then
+    games=2 depth=2 passes=1 jobs=1
+fi
+pin=
+[ -n "${CPU:-}" ] && pin="taskset -c $CPU"
+mkdir -p "$out"
+[ -x "$engine" ] || { echo "tune-eval: no engine at $engine (build first)" >&2; exit 1; }
+
+data=${DATA:-}
+if [ -z "$data" ]; then
+    data=$out/data.txt
+    : >"$data"
+    # JOBS processes, each its own share of the games and its own seed.
+    i=0
+    while [ "$i" -lt "$jobs" ]; do
+        n=$(((games + jobs - 1 - i) / jobs))
+        $pin "$engine" tune play --games "$n" --depth "$depth" \
+            --seed $((seed + i)) >"$out/data.$i" 2>"$out/play.$i.log" &
+        i=$((i + 1))
+    done
+    wait
+    i=0
+    while [ "$i" -lt "$jobs" ]; do
+        cat "$out/data.$i" >>"$data"
+        cat "$out/play.$i.log" >&2
+        rm -f "$out/data.$i" "$out/play.$i.log"
+        i=$((i + 1))
+    done
+fi
+echo "tune-eval: $(wc -l <"$data") positions in $data" >&2
+
+set -- --passes "$passes" --header "$here/examples/games/chess_tune.h" \
+    --out "$out/chess_tune.h"
+[ "${TABLES:-0}" = 1 ] && set -- "$@" --tables
+$pin "$engine" tune fit "$data" "$@" 2>"$out/fit.log"
+cat "$out/fit.log" >&2
+grep -q '^final: ' "$out/fit.log"
+[ -s "$out/chess_tune.h" ]
+if [ "${INSTALL:-0}" = 1 ]; then
+    cp "$out/chess_tune.h" "$here/examples/games/chess_tune.h"
+    echo "tune-eval: installed; rebuild and measure before committing" >&2
+else
+    echo "tune-eval: new weights in $out/chess_tune.h (diff it against examples/games/chess_tune.h)" >&2
+fi
