@@ -147,6 +147,24 @@ static const option options[] = {
     BOOL(abdada_share_cutoffs, 0, "abdada: footnote 12's cutoffs to the others"),
     NUMBER(sim_drift, STORE_UNSIGNED, 0, PAB_SIM_DRIFT_MAX, 0, "%",
            "simulated: each processor's speed drifts by up to this percentage"),
+    NUMBER(rfp_depth, STORE_INT, 0, PAB_DEPTH_MAX, 6, "plies",
+           "reverse futility pruning at depths up to this, 0: none"),
+    NUMBER(rfp_margin, STORE_INT, 0, PAB_SCORE_MAX, 90, "score",
+           "reverse futility margin per ply (score units)"),
+    NUMBER(lmp_depth, STORE_INT, 0, PAB_DEPTH_MAX, 6, "plies",
+           "late-move pruning at depths up to this, 0: none"),
+    NUMBER(lmp_moves, STORE_INT, 0, PAB_MAX_MOVES, 3, "moves",
+           "late-move pruning keeps this + depth^2 quiet moves"),
+    NUMBER(iir_depth, STORE_INT, 0, PAB_DEPTH_MAX, 4, "plies",
+           "no table move: one ply less from this depth, 0: never"),
+    NUMBER(see_prune_depth, STORE_INT, 0, PAB_DEPTH_MAX, 4, "plies",
+           "losing captures pruned at depths up to this, 0: none"),
+    BOOL(lmr_log, 1, "reductions grow with log(depth) * log(move number)"),
+    BOOL(countermove, 1, "the reply that refuted the last move goes early"),
+    BOOL(history_malus, 1, "quiet moves tried before a cutoff lose history"),
+    BOOL(mate_distance_pruning, 1, "windows closed to the mates a ply allows"),
+    BOOL(qsearch_tt, 0, "the transposition table in quiescence"),
+    BOOL(qsearch_skip_bad, 1, "quiescence skips captures the game scores < 0"),
 };
 /* clang-format on */
 
@@ -272,7 +290,7 @@ bool options_layout_published(size_t size)
 {
     return size == PAB_CONFIG_SIZE_V1 || size == PAB_CONFIG_SIZE_V2 ||
            size == PAB_CONFIG_SIZE_V3 || size == PAB_CONFIG_SIZE_V4 ||
-           size == PAB_CONFIG_SIZE_V5;
+           size == PAB_CONFIG_SIZE_V5 || size == PAB_CONFIG_SIZE_V6;
 }
 
 /* Where the field ends: a caller's config of an older layout lacks the

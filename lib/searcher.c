@@ -147,14 +147,23 @@ static void normalise(pab_config *dst, const pab_config *src)
         dst->late_move_reductions = false;
         dst->futility_pruning = false;
         dst->check_extension = false;
+        dst->rfp_depth = dst->lmp_depth = dst->iir_depth = 0;
+        dst->see_prune_depth = 0;
+        dst->lmr_log = dst->countermove = dst->history_malus = false;
+        dst->mate_distance_pruning = false;
+        dst->qsearch_tt = dst->qsearch_skip_bad = false;
         /* The threads of the algorithms that all start at the root
          * share their work through the table: they keep it. */
         dst->use_tt =
             (algorithm_of(dst->algorithm)->needs & ALGO_TABLE_IN_PLAIN) != 0;
     }
     /* ABDADA's table is its scheduler (the processor counts): always on. */
-    if (algorithm_of(dst->algorithm)->needs & ALGO_TABLE_ALWAYS)
+    if (algorithm_of(dst->algorithm)->needs & ALGO_TABLE_ALWAYS) {
         dst->use_tt = true;
+        /* Its entries count the processors inside a node; quiescence
+         * nodes are nobody's to count. */
+        dst->qsearch_tt = false;
+    }
 }
 
 /* The part of pab_result the caller's headers know about: the config's

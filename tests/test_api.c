@@ -373,7 +373,8 @@ Test(api, published_layouts_only)
     cr_assert_lt(PAB_CONFIG_SIZE_V2, PAB_CONFIG_SIZE_V3);
     cr_assert_lt(PAB_CONFIG_SIZE_V3, PAB_CONFIG_SIZE_V4);
     cr_assert_lt(PAB_CONFIG_SIZE_V4, PAB_CONFIG_SIZE_V5);
-    cr_assert_eq(PAB_CONFIG_SIZE_V5, sizeof c);
+    cr_assert_lt(PAB_CONFIG_SIZE_V5, PAB_CONFIG_SIZE_V6);
+    cr_assert_eq(PAB_CONFIG_SIZE_V6, sizeof c);
     memset(&c, 0xA5, sizeof c); /* stop_ticket: a ticket never issued */
     pab_config_init_size(&c, PAB_CONFIG_SIZE_V2);
     c.max_depth = 3;
@@ -381,13 +382,22 @@ Test(api, published_layouts_only)
     cr_assert_eq(pab_search(s, &st, &c, &r), 0);
     cr_assert_eq(r.depth, 3);
     cr_assert_eq(r.ticks, 0); /* written: the 0.2 result has it */
-    for (size_t bad = PAB_CONFIG_SIZE_V1 + 1; bad < PAB_CONFIG_SIZE_V5; bad++)
+    for (size_t bad = PAB_CONFIG_SIZE_V1 + 1; bad < PAB_CONFIG_SIZE_V6; bad++)
         if (bad != PAB_CONFIG_SIZE_V2 && bad != PAB_CONFIG_SIZE_V3 &&
-            bad != PAB_CONFIG_SIZE_V4) {
+            bad != PAB_CONFIG_SIZE_V4 && bad != PAB_CONFIG_SIZE_V5) {
             c.size = bad;
             cr_assert_eq(pab_config_validate(&c), PAB_EVERSION, "size %zu",
                          bad);
         }
+    /* A 0.5 program: the selectivity after its config is garbage, unread
+     * (the 0.6 defaults instead), and not settable by name. */
+    memset(&c, 0xA5, sizeof c);
+    pab_config_init_size(&c, PAB_CONFIG_SIZE_V5);
+    c.max_depth = 4;
+    cr_assert_eq(pab_config_validate(&c), 0);
+    cr_assert_eq(pab_config_set_option(&c, "rfp_depth", "2"), PAB_EVERSION);
+    cr_assert_eq(pab_search(s, &st, &c, &r), 0);
+    cr_assert_eq(r.depth, 4);
     /* A 0.3 program: the tunables after its config are garbage, unread;
      * it sets its own fields by name but not the ones it lacks. */
     memset(&c, 0xA5, sizeof c);

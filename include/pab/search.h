@@ -251,6 +251,23 @@ typedef struct pab_config {
     unsigned sim_drift;        /* each processor's speed drifts by up to
                                 * this %, redrawn every
                                 * PAB_SIM_DRIFT_SPAN ticks; 0 */
+
+    /* libpab 0.6: the search's selectivity and ordering (see
+     * pab_search(3), SELECTIVITY).  The pruning and the reduction of
+     * depth act only in games that say which moves are quiet
+     * (move_flags); a depth of 0 turns its rule off. */
+    int rfp_depth;              /* reverse futility to this depth; 6 */
+    pab_score_t rfp_margin;     /* ... per ply of depth left; 90 */
+    int lmp_depth;              /* late-move pruning to this depth; 6 */
+    int lmp_moves;              /* quiet moves kept: this + depth^2; 3 */
+    int iir_depth;              /* no table move: one ply less from; 4 */
+    int see_prune_depth;        /* losing captures pruned to this; 4 */
+    bool lmr_log;               /* reductions by log(depth) log(move); true */
+    bool countermove;           /* the reply that refuted the last move; true */
+    bool history_malus;         /* quiet moves that failed lose history; true */
+    bool mate_distance_pruning; /* windows closed to the ply's mates; true */
+    bool qsearch_tt;            /* the table in quiescence; false */
+    bool qsearch_skip_bad;      /* quiescence skips losing captures; true */
 } pab_config;
 
 /* The sizes of each published layout of the structures that carry or
@@ -261,7 +278,8 @@ typedef struct pab_config {
  *   config V2 (libpab 0.2): up to sim_wait       result V2: up to ticks
  *   config V3 (libpab 0.3): up to stop_ticket    result V2
  *   config V4 (libpab 0.4): up to extension_max_ply result V2
- *   config V5 (libpab 0.5): up to diagnostics    result V3 */
+ *   config V5 (libpab 0.5): up to sim_drift      result V3
+ *   config V6 (libpab 0.6): up to qsearch_skip_bad result V3 */
 #ifdef __cplusplus
 #define PAB_ALIGNOF_(t) alignof(t)
 #else
@@ -274,7 +292,8 @@ typedef struct pab_config {
 #define PAB_CONFIG_SIZE_V2 offsetof(pab_config, stop_ticket)
 #define PAB_CONFIG_SIZE_V3 offsetof(pab_config, progress)
 #define PAB_CONFIG_SIZE_V4 offsetof(pab_config, sim_seed)
-#define PAB_CONFIG_SIZE_V5 sizeof(pab_config)
+#define PAB_CONFIG_SIZE_V5 offsetof(pab_config, rfp_depth)
+#define PAB_CONFIG_SIZE_V6 sizeof(pab_config)
 #define PAB_RESULT_SIZE_V1 offsetof(pab_result, ticks)
 #define PAB_RESULT_SIZE_V2 offsetof(pab_result, by_depth)
 #define PAB_RESULT_SIZE_V3 sizeof(pab_result)
