@@ -76,24 +76,8 @@ static pab_score_t abdada(worker *w, pab_score_t alpha, pab_score_t beta,
 /* The table compares the window with node-relative distance scores, so
  * the window is converted to them.  A bound beyond what this ply allows
  * (mated before reaching it, say) would convert past +-PAB_SCORE_MATE and
- * could even invert the window: first close the window to the values a
- * node at this ply can have (mate-distance pruning, exact).  True when
- * that alone settles the node. */
-static bool mate_distance(worker *w, ns_node *nd, pab_score_t *value)
-{
-    if (!(w->sh->game->flags & PAB_GAME_DISTANCE_SCORES))
-        return false;
-    const pab_score_t lo = PAB_SCORE_LOSS_IN(0) + nd->ply;
-    const pab_score_t hi = PAB_SCORE_WIN_IN(1) - nd->ply;
-    if (nd->alpha < lo)
-        nd->alpha = nd->alpha0 = lo;
-    if (nd->beta > hi)
-        nd->beta = hi;
-    if (nd->alpha < nd->beta)
-        return false;
-    *value = nd->alpha;
-    return true;
-}
+ * could even invert the window: ns_mate_distance first closes it to the
+ * values a node at this ply can have, whatever the config says. */
 
 /* StoreHash, the exit hook of a node RetrieveAsk counted this thread in:
  * leave it with the result, or only leave (abandon) when the search was
@@ -118,7 +102,7 @@ static bool retrieve_ask(worker *w, ns_node *nd, pab_score_t *value)
 {
     const pab_game *g = w->sh->game;
     const bool pv = nd->flags & NS_PV;
-    if (mate_distance(w, nd, value))
+    if (ns_mate_distance(w, nd, value))
         return true;
     pab_score_t a = score_to_tt(g, nd->alpha, nd->ply);
     pab_score_t b = score_to_tt(g, nd->beta, nd->ply);

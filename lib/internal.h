@@ -5,6 +5,7 @@
 #ifndef PAB_INTERNAL_H
 #define PAB_INTERNAL_H
 
+#include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -179,6 +180,12 @@ typedef struct worker {
     unsigned char *undo; /* PAB_PLY_MAX undo records, with undo_size */
     pab_move_t killers[PAB_PLY_MAX][2];
     uint32_t *history; /* game->move_index_count entries */
+    /* config.countermove: by the history index of a move, the reply that
+     * last refuted it (game->move_index_count entries); and the history
+     * index of the move that led to each ply (NO_INDEX at the root and
+     * after a null move). */
+    pab_move_t *counter;
+    unsigned prev_index[PAB_PLY_MAX + 1];
     pab_move_t pv[PAB_PLY_MAX + 1][PAB_PV_MAX];
     unsigned pv_len[PAB_PLY_MAX + 1];
     pab_stats stats;
@@ -354,6 +361,7 @@ static inline pab_score_t ns_call(worker *w, ns_fn f, pab_score_t alpha,
  * that no move was searched (every move illegal, or stopped during the
  * first): the node's value then comes from the game. */
 typedef struct ns_node ns_node;
+#define NS_QUIETS_MAX 32
 typedef void (*ns_settle_fn)(worker *w, const ns_node *nd);
 struct ns_node {
     int depth, ply;
@@ -370,7 +378,12 @@ struct ns_node {
     bool in_check;
     bool futile; /* quiet moves are pruned at this node */
     pab_score_t static_eval;
-    int searched; /* legal moves searched so far */
+    int searched;     /* legal moves searched so far */
+    int quiets_tried; /* quiet moves searched so far */
+    bool in_bad;      /* ns_next is handing out the losing noisy moves */
+    /* config.history_malus: the first quiet moves searched, which lose
+     * history when a later move cuts off. */
+    pab_move_t quiets[NS_QUIETS_MAX];
     int improved; /* index of the last move that raised alpha */
     /* The exit hook, or NULL for the plain store. */
     ns_settle_fn settle;
@@ -427,6 +440,9 @@ bool ns_move(worker *w, ns_node *nd, pab_move_t m, ns_fn child,
              unsigned scout_flags, const ns_mark *mark, pab_score_t *value);
 /* Account a searched move's value; true on a cutoff. */
 bool ns_record(worker *w, ns_node *nd, pab_move_t m, pab_score_t v);
+/* Mate-distance pruning: close the window to the values a node at its
+ * ply can have (distance-scored games); true when that settles it. */
+bool ns_mate_distance(worker *w, ns_node *nd, pab_score_t *value);
 /* Statistics and the table step out (exit hook or plain store); the
  * node's value. */
 pab_score_t ns_close(worker *w, ns_node *nd);
@@ -459,8 +475,12 @@ void moves_order(worker *w, pab_move_t *moves, int n, int noisy, int ply,
                  pab_move_t tt_move);
 /* A move late-move reductions and futility may touch (move_flags() 0). */
 bool moves_reducible(worker *w, pab_move_t m);
-/* A quiet move cut off: killers and history. */
-void moves_reward(worker *w, pab_move_t m, int depth, int ply);
+/* The history index nothing has (no previous move). */
+#define NO_INDEX UINT_MAX
+/* A quiet move cut off: killers, countermove and history; and the quiet
+ * moves searched before it (`tried`, n of them) lose history. */
+void moves_reward(worker *w, pab_move_t m, int depth, int ply,
+                  const pab_move_t *tried, int n);
 
 /* ---- the algorithms: one file each, one descriptor each ---------------- */
 

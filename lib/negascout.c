@@ -75,6 +75,8 @@ static bool make(worker *w, pab_move_t m, int ply)
     const pab_game *g = w->sh->game;
     rt_work_done(RT_WORK_SEARCH);
     w->check_at[ply + 1] = -1; /* a new position there */
+    if (w->counter != NULL)    /* the index in the position it is made in */
+        w->prev_index[ply + 1] = game_move_index(g, w->state, m);
     if (ply == 0)
         worker_root_move(w, m);
     if (game_make(g, w->state, m, worker_undo(w, ply)))
@@ -212,6 +214,36 @@ static inline bool in_check_at(worker *w, int ply)
 
 /* ---- quiescence --------------------------------------------------------- */
 
+/* config.qsearch_tt: a quiescence node's key, and whether the table
+ * settles it (a bound of any draft does: quiescence has none). */
+static bool quiesce_probe(worker *w, uint64_t *key, pab_score_t alpha,
+                          pab_score_t beta, int ply, pab_score_t *value)
+{
+    const pab_game *g = w->sh->game;
+    pab_tt_entry e;
+    if (!w->sh->cfg.qsearch_tt || w->sh->tt == NULL)
+        return false;
+    *key = g->hash(w->state, g->user);
+    if (!tt_lookup(w, *key, ply, &e) || !tt_cutoff(&e, 0, alpha, beta, e.score))
+        return false;
+    *value = e.score;
+    return true;
+}
+
+/* Only bounds are stored: an exact value of no draft must not displace a
+ * deeper search's entry for the same position. */
+static void quiesce_store(worker *w, uint64_t key, pab_score_t alpha0,
+                          pab_score_t beta, pab_score_t best, pab_move_t move,
+                          int ply)
+{
+    if (!w->sh->cfg.qsearch_tt || w->sh->tt == NULL || w->aborted ||
+        (best > alpha0 && best < beta))
+        return;
+    pab_tt_store(w->sh->tt, key, 0,
+                 best >= beta ? PAB_BOUND_LOWER : PAB_BOUND_UPPER,
+                 score_to_tt(w->sh->game, best, ply), move);
+}
+
 pab_score_t ns_quiesce(worker *w, pab_score_t alpha, pab_score_t beta, int ply)
 {
     const pab_game *g = w->sh->game;
@@ -221,6 +253,12 @@ pab_score_t ns_quiesce(worker *w, pab_score_t alpha, pab_score_t beta, int ply)
     if (ply > w->seldepth)
         w->seldepth = ply;
     w->pv_len[ply] = 0;
+    uint64_t key = 0;
+    pab_score_t stored;
+    if (quiesce_probe(w, &key, alpha, beta, ply, &stored))
+        return stored;
+    const pab_score_t alpha0 = alpha;
+    pab_move_t best_move = PAB_MOVE_NONE;
     pab_move_t *moves = moves_at(w, ply);
     pab_score_t best, terminal = 0;
     int n;
@@ -254,6 +292,7 @@ pab_score_t ns_quiesce(worker *w, pab_score_t alpha, pab_score_t beta, int ply)
             best = v;
             if (v > alpha) {
                 alpha = v;
+                best_move = moves[i];
                 if (v >= beta)
                     break;
             }
@@ -261,6 +300,7 @@ pab_score_t ns_quiesce(worker *w, pab_score_t alpha, pab_score_t beta, int ply)
     }
     if (best == -PAB_SCORE_INF) /* every evasion proved illegal */
         return score_from_game(g, terminal, ply);
+    quiesce_store(w, key, alpha0, beta, best, best_move, ply);
     return best;
 }
 
@@ -292,6 +332,7 @@ static bool null_move_cuts(worker *w, const ns_node *nd, ns_fn self,
     if (!game_make_null(g, w->state, worker_undo(w, nd->ply)))
         return false;
     w->check_at[nd->ply + 1] = -1;
+    w->prev_index[nd->ply + 1] = NO_INDEX;
     const pab_config *cfg = &w->sh->cfg;
     int r = cfg->null_r_base + nd->depth / cfg->null_r_div;
     pab_score_t v = -ns_call(w, self, -nd->beta, -nd->beta + 1,
@@ -304,6 +345,27 @@ static bool null_move_cuts(worker *w, const ns_node *nd, ns_fn self,
     return true;
 }
 
+/* ln(x) in 1/256ths, within 0.06 (the mantissa taken as linear between
+ * powers of two: plenty for choosing a reduction, and no libm). */
+static int ln256(unsigned x)
+{
+    int k = 31 - __builtin_clz(x);
+    int frac = (int)(((x - (1u << k)) << 8) >> k); /* 0..255 */
+    return (k * 256 + frac) * 177 / 256;           /* ln 2 = 177/256 */
+}
+
+/* The reduction of a late quiet move that grows with both the depth left
+ * and how late the move is: lmr_r - 1/4 + ln(depth) ln(move) / 2.25
+ * plies, one less at PV nodes (the shape modern engines use). */
+static int log_reduction(int lmr_r, int depth, int move_number, bool pv)
+{
+    const int r256 =
+        lmr_r * 256 - 64 +
+        ln256((unsigned)depth) * ln256((unsigned)move_number) / 576;
+    const int r = r256 / 256 - (pv ? 1 : 0);
+    return r > 0 ? r : 0;
+}
+
 static int reduction(worker *w, const ns_node *nd, bool quiet, int extension)
 {
     const pab_config *cfg = &w->sh->cfg;
@@ -312,8 +374,10 @@ static int reduction(worker *w, const ns_node *nd, bool quiet, int extension)
         extension)
         return 0;
     int r = cfg->lmr_r;
-    if (!(nd->flags & NS_PV) && nd->searched >= cfg->lmr_deep_moves &&
-        nd->depth >= cfg->lmr_deep_depth)
+    if (cfg->lmr_log)
+        r = log_reduction(r, nd->depth, nd->searched + 1, nd->flags & NS_PV);
+    else if (!(nd->flags & NS_PV) && nd->searched >= cfg->lmr_deep_moves &&
+             nd->depth >= cfg->lmr_deep_depth)
         r = cfg->lmr_deep_r;
     return r < nd->depth - 1 ? r : nd->depth - 1;
 }
@@ -337,6 +401,22 @@ static bool decided(worker *w, int ply, pab_score_t *value)
     return true;
 }
 
+bool ns_mate_distance(worker *w, ns_node *nd, pab_score_t *value)
+{
+    if (!(w->sh->game->flags & PAB_GAME_DISTANCE_SCORES))
+        return false;
+    const pab_score_t lo = PAB_SCORE_LOSS_IN(0) + nd->ply;
+    const pab_score_t hi = PAB_SCORE_WIN_IN(1) - nd->ply;
+    if (nd->alpha < lo)
+        nd->alpha = nd->alpha0 = lo;
+    if (nd->beta > hi)
+        nd->beta = hi;
+    if (nd->alpha < nd->beta)
+        return false;
+    *value = nd->alpha;
+    return true;
+}
+
 bool ns_begin(worker *w, ns_node *nd, pab_score_t alpha, pab_score_t beta,
               int depth, int ply, unsigned flags, pab_score_t *value)
 {
@@ -356,6 +436,8 @@ bool ns_begin(worker *w, ns_node *nd, pab_score_t alpha, pab_score_t beta,
     nd->best_move = PAB_MOVE_NONE;
     nd->tt_move = PAB_MOVE_NONE;
     nd->searched = 0;
+    nd->quiets_tried = 0;
+    nd->in_bad = false;
     nd->improved = -1;
     nd->n = nd->next = nd->end = 0;
     nd->stage = NS_STAGE_DONE;
@@ -372,7 +454,8 @@ bool ns_begin(worker *w, ns_node *nd, pab_score_t alpha, pab_score_t beta,
         nd->diag_checked = (flags & (NS_ALGO | NS_MARKED)) != 0;
         diag_enter(w, nd);
     }
-    return false;
+    /* No line through here can end in a mate nearer than the ply allows. */
+    return w->sh->cfg.mate_distance_pruning && ns_mate_distance(w, nd, value);
 }
 
 bool ns_probe(worker *w, ns_node *nd, pab_score_t *value)
@@ -401,17 +484,53 @@ static pab_score_t futility_margin(const pab_config *cfg, const ns_node *nd)
     return m > PAB_SCORE_MAX ? PAB_SCORE_MAX : (pab_score_t)m;
 }
 
-/* Null move and futility, which need the static value but no moves. */
+/* The selective rules act only in games that say which moves are quiet:
+ * the others are searched exactly. */
+static bool selective(const worker *w)
+{
+    return w->sh->game->move_flags != NULL;
+}
+
+/* Reverse futility (static null move): near the horizon, a position whose
+ * static value beats beta by a margin per ply left is taken to hold. */
+static bool reverse_futile(const worker *w, const ns_node *nd)
+{
+    const pab_config *cfg = &w->sh->cfg;
+    return nd->depth <= cfg->rfp_depth && selective(w) &&
+           !PAB_SCORE_IS_WIN(nd->beta) && !PAB_SCORE_IS_LOSS(nd->beta) &&
+           nd->static_eval - (int64_t)cfg->rfp_margin * nd->depth >= nd->beta;
+}
+
+/* Internal iterative reduction: a node the table knows no move for is
+ * searched a ply shallower; if it matters, the next iteration finds it
+ * with a move. */
+static void iir(const worker *w, ns_node *nd)
+{
+    const pab_config *cfg = &w->sh->cfg;
+    if (cfg->iir_depth > 0 && nd->depth >= cfg->iir_depth &&
+        nd->tt_move == PAB_MOVE_NONE && selective(w))
+        nd->depth--;
+}
+
+/* Null move, reverse futility and futility, which need the static value
+ * but no moves. */
 static bool expand_prune(worker *w, ns_node *nd, ns_fn self, pab_score_t *value)
 {
     const pab_game *g = w->sh->game;
     const pab_config *cfg = &w->sh->cfg;
     nd->in_check = in_check_at(w, nd->ply);
+    iir(w, nd);
     const bool want_eval =
         !(nd->flags & NS_PV) && !nd->in_check &&
         ((cfg->null_move && game_has_null(g)) ||
-         (cfg->futility_pruning && nd->depth <= cfg->futility_depth));
+         (cfg->futility_pruning && nd->depth <= cfg->futility_depth) ||
+         nd->depth <= cfg->rfp_depth || nd->depth <= cfg->lmp_depth);
     nd->static_eval = want_eval ? evaluate(w, nd->ply) : 0;
+    if (want_eval && reverse_futile(w, nd)) {
+        *value = nd->best = nd->static_eval;
+        tt_save(w, nd);
+        return true;
+    }
     if (want_eval && null_move_cuts(w, nd, self, value)) {
         nd->best = *value;
         tt_save(w, nd);
@@ -501,6 +620,23 @@ static pab_score_t scout(worker *w, const ns_node *nd, int new_depth, int r,
     return v;
 }
 
+/* Late-move pruning: near the horizon, at a node that is no PV node and
+ * not in check, the quiet moves past the first lmp_moves + depth^2 are
+ * not searched; and the captures the game scores as losing, from
+ * see_prune_depth down.  Never before a move has a value, nor once the
+ * node is lost (a move that saves it is no waste). */
+static bool late_pruned(const worker *w, const ns_node *nd, bool quiet)
+{
+    const pab_config *cfg = &w->sh->cfg;
+    if ((nd->flags & NS_PV) || nd->in_check || nd->searched == 0 ||
+        PAB_SCORE_IS_LOSS(nd->best) || !selective(w))
+        return false;
+    if (quiet)
+        return nd->depth <= cfg->lmp_depth &&
+               nd->searched >= cfg->lmp_moves + nd->depth * nd->depth;
+    return nd->in_bad && nd->depth <= cfg->see_prune_depth;
+}
+
 bool ns_move(worker *w, ns_node *nd, pab_move_t m, ns_fn child,
              unsigned scout_flags, const ns_mark *mark, pab_score_t *value)
 {
@@ -512,8 +648,13 @@ bool ns_move(worker *w, ns_node *nd, pab_move_t m, ns_fn child,
             nd->best = bound;
         return false;
     }
+    if (late_pruned(w, nd, quiet))
+        return false;
     if (!make(w, m, nd->ply))
         return false;
+    if (quiet && nd->quiets_tried < NS_QUIETS_MAX)
+        nd->quiets[nd->quiets_tried] = m;
+    nd->quiets_tried += quiet;
     const int ext = cfg->check_extension && nd->ply < cfg->extension_max_ply &&
                             in_check_at(w, nd->ply + 1)
                         ? 1
@@ -555,7 +696,9 @@ bool ns_record(worker *w, ns_node *nd, pab_move_t m, pab_score_t v)
     pv_update(w, nd->ply, m);
     if (v < nd->beta)
         return false;
-    moves_reward(w, m, nd->depth, nd->ply);
+    moves_reward(w, m, nd->depth, nd->ply, nd->quiets,
+                 nd->quiets_tried < NS_QUIETS_MAX ? nd->quiets_tried
+                                                  : NS_QUIETS_MAX);
     return true;
 }
 

@@ -75,12 +75,17 @@ bool moves_have_noisy(const pab_game *g)
 
 static void sort_scored(worker *w, pab_move_t *moves, int32_t *scores, int from,
                         int to, int ply, unsigned stage);
+static int first_bad(const int32_t *scores, int from, int to);
 
 int moves_generate_noisy(worker *w, int ply)
 {
     const pab_game *g = w->sh->game;
+    /* Skipping losing captures needs the staged game's scores, so it
+     * takes the noisy stage even where generate_noisy is set. */
+    const bool skip_bad =
+        w->sh->cfg.qsearch_skip_bad && (g->flags & PAB_GAME_STAGED);
     rt_work_done(RT_WORK_EXPAND);
-    if (g->generate_noisy != NULL) {
+    if (g->generate_noisy != NULL && !skip_bad) {
         int n = g->generate_noisy(w->state, moves_at(w, ply), w->sh->capacity,
                                   g->user);
         return generated(w, n, w->sh->capacity, 0);
@@ -90,6 +95,10 @@ int moves_generate_noisy(worker *w, int ply)
     if (n > 1 && w->sh->cfg.move_ordering)
         sort_scored(w, moves_at(w, ply), scores_at(w, ply), 0, n, ply,
                     PAB_STAGE_NOISY);
+    /* A capture the game's own estimate says loses material seldom
+     * changes a quiet position's value: quiescence leaves it out. */
+    if (n > 0 && skip_bad && w->sh->cfg.move_ordering)
+        n = first_bad(scores_at(w, ply), 0, n);
     return n;
 }
 
@@ -113,6 +122,15 @@ bool moves_reducible(worker *w, pab_move_t m)
 
 /* ---- the order
  * --------------------------------------------------------------- */
+
+/* The reply that last refuted the move that led to `ply`, or none. */
+static pab_move_t countermove_of(const worker *w, int ply)
+{
+    const unsigned i = w->prev_index[ply];
+    if (w->counter == NULL || ply == 0 || i >= w->sh->game->move_index_count)
+        return PAB_MOVE_NONE;
+    return w->counter[i];
+}
 
 static unsigned history_of(worker *w, pab_move_t m)
 {
@@ -152,10 +170,11 @@ static int bring_forward(pab_move_t *moves, int32_t *scores, int from, int n,
 static void order_moves(worker *w, pab_move_t *moves, int n, int ply,
                         pab_move_t tt_move)
 {
-    const pab_move_t front_moves[3] = {tt_move, w->killers[ply][0],
-                                       w->killers[ply][1]};
+    const pab_move_t front_moves[4] = {tt_move, w->killers[ply][0],
+                                       w->killers[ply][1],
+                                       countermove_of(w, ply)};
     int front = 0;
-    for (int k = 0; k < 3; k++)
+    for (int k = 0; k < 4; k++)
         if (bring_forward(moves, NULL, front, n, front_moves[k]) >= 0)
             front++;
     if (w->history == NULL)
@@ -191,6 +210,7 @@ static void ties_of(worker *w, const pab_move_t *moves, uint32_t *ties, int n,
 {
     const pab_game *g = w->sh->game;
     const pab_move_t k0 = w->killers[ply][0], k1 = w->killers[ply][1];
+    const pab_move_t cm = countermove_of(w, ply);
     const uint32_t *history = w->history;
     const unsigned count = g->move_index_count;
     const bool low_bits = g->flags & PAB_GAME_INDEX_LOW_BITS;
@@ -201,6 +221,8 @@ static void ties_of(worker *w, const pab_move_t *moves, uint32_t *ties, int n,
             ties[i] = UINT32_MAX;
         else if (m == k1)
             ties[i] = UINT32_MAX - 1;
+        else if (m == cm && stage != PAB_STAGE_NOISY)
+            ties[i] = UINT32_MAX - 2;
         else if (history == NULL || stage == PAB_STAGE_NOISY ||
                  (stage == PAB_STAGE_ALL && !is_quiet(w, m)))
             ties[i] = 0;
@@ -298,7 +320,24 @@ void moves_order(worker *w, pab_move_t *moves, int n, int noisy, int ply,
         order_moves(w, moves, n, ply, tt_move);
 }
 
-void moves_reward(worker *w, pab_move_t m, int depth, int ply)
+/* The quiet moves tried before the one that cut off were wrong guesses:
+ * they lose what a cutoff would have won them (history stays >= 0, so
+ * the loss stops at nothing). */
+static void history_malus(worker *w, pab_move_t best, const pab_move_t *tried,
+                          int n, unsigned bonus)
+{
+    const pab_game *g = w->sh->game;
+    for (int k = 0; k < n; k++) {
+        if (tried[k] == best)
+            continue;
+        unsigned i = game_move_index(g, w->state, tried[k]);
+        if (i < g->move_index_count)
+            w->history[i] = w->history[i] > bonus ? w->history[i] - bonus : 0;
+    }
+}
+
+void moves_reward(worker *w, pab_move_t m, int depth, int ply,
+                  const pab_move_t *tried, int n)
 {
     const pab_game *g = w->sh->game;
     if (!is_quiet(w, m))
@@ -307,6 +346,9 @@ void moves_reward(worker *w, pab_move_t m, int depth, int ply)
         w->killers[ply][1] = w->killers[ply][0];
         w->killers[ply][0] = m;
     }
+    if (w->counter != NULL && ply > 0 &&
+        w->prev_index[ply] < g->move_index_count)
+        w->counter[w->prev_index[ply]] = m;
     if (w->history == NULL)
         return;
     unsigned i = game_move_index(g, w->state, m);
@@ -314,7 +356,10 @@ void moves_reward(worker *w, pab_move_t m, int depth, int ply)
         return;
     /* The usual weight, depth squared: a cutoff far from the horizon saves
      * a larger tree. */
-    w->history[i] += (unsigned)(depth * depth);
+    const unsigned bonus = (unsigned)(depth * depth);
+    if (w->sh->cfg.history_malus)
+        history_malus(w, m, tried, n, bonus);
+    w->history[i] += bonus;
     if (w->history[i] > HISTORY_MAX)
         for (unsigned k = 0; k < g->move_index_count; k++)
             w->history[k] /= 2;
@@ -396,6 +441,7 @@ bool ns_next(worker *w, ns_node *nd, pab_move_t *m)
             break;
         case NS_STAGE_BAD:
             nd->stage = NS_STAGE_DONE;
+            nd->in_bad = true;
             nd->next = nd->bad;
             nd->n = nd->noisy_end;
             break;

@@ -41,6 +41,7 @@
 #define ns_expand_staged         pab__ns_expand_staged
 #define ns_horizon               pab__ns_horizon
 #define ns_later                 pab__ns_later
+#define ns_mate_distance         pab__ns_mate_distance
 #define ns_move                  pab__ns_move
 #define ns_next                  pab__ns_next
 #define ns_plain                 pab__ns_plain

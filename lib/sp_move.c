@@ -9,6 +9,8 @@
  */
 #include "config.h"
 
+#include <string.h>
+
 #include "sp_internal.h"
 
 pab_score_t sp_alpha(const sp_frame *f)
@@ -27,6 +29,10 @@ bool sp_test(worker *w, sp_frame *f, ns_fn child, pab_score_t *value)
     test.beta = test.alpha + 1; /* ns_move's scout then never re-searches */
     const bool searched = ns_move(w, &test, f->cur_move, child, 0, NULL, value);
     f->nd.best = test.best; /* a futility bound */
+    /* The quiet moves tried, for the history malus (the re-search, on
+     * another copy, does not count the move again). */
+    f->nd.quiets_tried = test.quiets_tried;
+    memcpy(f->nd.quiets, test.quiets, sizeof test.quiets);
     return searched;
 }
 

@@ -59,7 +59,14 @@ int worker_init(worker *w, search *sh, const void *root)
         w->history = calloc(g->move_index_count, sizeof *w->history);
         if (w->history == NULL)
             goto nomem;
+        if (sh->cfg.countermove) {
+            w->counter = malloc(sizeof *w->counter * g->move_index_count);
+            if (w->counter == NULL)
+                goto nomem;
+            memset(w->counter, 0xFF, sizeof *w->counter * g->move_index_count);
+        }
     }
+    w->prev_index[0] = NO_INDEX;
     for (int p = 0; p < PAB_PLY_MAX; p++)
         w->killers[p][0] = w->killers[p][1] = PAB_MOVE_NONE;
     return 0;
@@ -80,6 +87,7 @@ void worker_release(worker *w)
     free(w->moves);
     free(w->later);
     free(w->history);
+    free(w->counter);
     free(w->scores);
     free(w->undo);
     w->scores = NULL;
@@ -88,6 +96,7 @@ void worker_release(worker *w)
     w->moves = NULL;
     w->later = NULL;
     w->history = NULL;
+    w->counter = NULL;
 }
 
 void worker_fail(worker *w, int err)

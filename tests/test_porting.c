@@ -401,6 +401,9 @@ Test(porting, staged_searches_the_order_of_the_same_scores, .timeout = 300)
          * evaluation that costs simulated time, are left out here. */
         c.null_move = false;
         c.futility_pruning = false;
+        c.rfp_depth = c.lmp_depth = 0; /* they evaluate first too */
+        /* Losing captures are known as such only by a staged node. */
+        c.see_prune_depth = 0;
         /* A staged game has quiescence from its noisy stage; Connect
          * Four's old table has none (and no noisy moves), and the extra
          * expansion would change the simulated timing. */

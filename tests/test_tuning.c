@@ -30,8 +30,20 @@ static const struct {
     {"null_min_depth", "2"}, {"null_r_base", "3"},       {"null_r_div", "3"},
     {"lmr_min_depth", "2"},  {"lmr_min_moves", "2"},     {"lmr_r", "2"},
     {"lmr_deep_depth", "4"}, {"lmr_deep_moves", "4"},    {"lmr_deep_r", "3"},
-    {"futility_depth", "2"}, {"extension_max_ply", "2"},
+    {"futility_depth", "2"}, {"extension_max_ply", "2"}, {"rfp_depth", "2"},
+    {"rfp_margin", "40"},    {"lmp_depth", "3"},         {"lmp_moves", "1"},
+    {"iir_depth", "6"},      {"see_prune_depth", "1"},
 };
+/* The switches of libpab 0.6 and their defaults. */
+static const struct {
+    const char *name;
+    bool on;
+} SWITCHES[] = {
+    {"lmr_log", true},       {"countermove", true},
+    {"history_malus", true}, {"mate_distance_pruning", true},
+    {"qsearch_tt", false},   {"qsearch_skip_bad", true},
+};
+#define N_SWITCHES (sizeof SWITCHES / sizeof SWITCHES[0])
 #define N_TUNABLES (sizeof TUNABLES / sizeof TUNABLES[0])
 
 static chess_pos *new_pos(const char *fen)
@@ -104,6 +116,8 @@ Test(tuning, every_tunable_changes_the_tree, .timeout = 300)
      * next to no node that has searched 6 moves: they start at 4 here, so
      * that their move count and amount are seen. */
     c.lmr_deep_depth = 4;
+    /* The deep rule is the linear reductions' (lmr_log replaces it). */
+    c.lmr_log = false;
     const uint64_t base = search(pos, &c).stats.nodes;
     for (size_t i = 0; i < N_TUNABLES; i++) {
         pab_config t = c;
@@ -118,6 +132,30 @@ Test(tuning, every_tunable_changes_the_tree, .timeout = 300)
                       TUNABLES[i].name, other);
     }
     free(pos);
+}
+
+Test(tuning, every_switch_changes_the_tree, .timeout = 300)
+{
+    /* Mate-distance pruning needs mates within the horizon. */
+    static const char *const ROOK_MATE = "7k/8/8/8/8/8/R7/1R5K w - - 0 1";
+    for (size_t i = 0; i < N_SWITCHES; i++) {
+        const char *name = SWITCHES[i].name;
+        const bool mates = !strcmp(name, "mate_distance_pruning");
+        chess_pos *pos = new_pos(mates ? ROOK_MATE : KIWIPETE);
+        pab_config c, t;
+        long long v;
+        pab_config_init(&c);
+        c.max_depth = 7;
+        t = c;
+        cr_assert_eq(pab_config_get_option(&t, name, &v), 0);
+        cr_assert_eq(v, SWITCHES[i].on, "%s's default", name);
+        cr_assert_eq(
+            pab_config_set_option(&t, name, SWITCHES[i].on ? "false" : "true"),
+            0);
+        cr_assert_neq(search(pos, &t).stats.nodes, search(pos, &c).stats.nodes,
+                      "%s flipped", name);
+        free(pos);
+    }
 }
 
 Test(tuning, mates_survive_aggressive_pruning, .timeout = 120)
