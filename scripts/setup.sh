@@ -5,6 +5,7 @@ set -eu
 cd "$(dirname "$0")/.."
 . scripts/packages.sh
 install_packages $PAB_PACKAGES
+install_match_deps
 autoreconf -fi >/dev/null
 mkdir -p _build
 cd _build

@@ -10,4 +10,5 @@ examples_chess_pab_chess_SOURCES = \
 	examples/chess/tune_play.c
 examples_chess_pab_chess_LDADD = examples/games/libpabgames.la lib/libpab.la \
 	-lpthread -lm
-EXTRA_DIST += examples/chess/match.mjs examples/chess/package.json
+EXTRA_DIST += examples/chess/match.mjs examples/chess/package.json \
+	examples/chess/openings.epd
