@@ -1,25 +1,40 @@
 /*
  * pab-chess direct: what the library's search costs per node.
  *
- * The serial search of libpab (lib/negascout.c and lib/iterate.c, with
- * every default of pab_config_init()) written out again as one direct
- * alpha-beta loop over the chess module's own functions: no callback
- * table, no worker, no staged-node machinery, the same decisions in the
- * same order.  It keeps its own transposition table through the public
- * pab_tt API (the component, not the search), so that the two searches
- * probe and store alike and visit exactly the same nodes: the bench
- * checks that the counts are equal, and only then compares the speeds.
+ * The serial search of libpab (lib/negascout.c, lib/ns_moves.c and
+ * lib/iterate.c) written out again as one direct alpha-beta loop over the
+ * chess module's own functions: no callback table, no worker, no
+ * staged-node machinery, the same decisions in the same order.  It keeps
+ * its own transposition table through the public pab_tt API (the
+ * component, not the search), so that the two searches probe and store
+ * alike and visit exactly the same nodes: the bench checks that the counts
+ * are equal, and only then compares the speeds.
  *
- * It follows the library step by step: iterative deepening with
- * aspiration windows (50, doubled on each fail); at a node, the rule
- * draws, the horizon (quiescence: stand pat, captures in MVV/LVA order,
- * every evasion in check), the table probe (a cutoff outside PV nodes),
- * the null move (R = 2 + depth / 6 from depth 3, static value >= beta),
- * futility at depth 1 (margin 200), then the moves by stage: the table
- * move if valid, the noisy moves that do not lose, the quiet ones (killers,
- * then history, among equal scores), the losing noisy ones; PVS with
- * late-move reductions (1 ply after 3 moves from depth 3; 2 plies after 6
- * moves from depth 6 outside PV nodes) and check extensions.
+ * Every amount and switch is read from the pab_config the library search
+ * gets (pab_config_init()'s defaults), never restated here, so that a
+ * changed default moves both searches alike.  It follows the library step
+ * by step: iterative deepening with aspiration windows (aspiration_window,
+ * doubled on each fail; mate_moves stops it); at a node, the rule draws,
+ * the horizon (quiescence: a table cutoff of any draft with qsearch_tt,
+ * stand pat, the noisy stage's moves by the game's scores without the
+ * losing ones with qsearch_skip_bad, every evasion in check; the bounds
+ * stored with qsearch_tt), mate-distance pruning, the table probe (a
+ * cutoff outside PV nodes), internal iterative reduction (one ply less
+ * from iir_depth without a table move), reverse futility (rfp_depth,
+ * rfp_margin per ply), the null move (null_min_depth, R = null_r_base +
+ * depth / null_r_div), futility (futility_depth, futility_margin per
+ * ply); then the moves by stage: the table move if valid, the noisy moves
+ * that do not lose, the quiet ones (killers, the countermove, then
+ * history, among equal scores), the losing noisy ones; late-move pruning
+ * (past lmp_moves + depth^2 quiet moves up to lmp_depth, losing captures
+ * up to see_prune_depth); PVS with late-move reductions (logarithmic with
+ * lmr_log, else lmr_r and the deep rule) and check extensions; at a quiet
+ * cutoff the killers, the countermove, and history with its malus for the
+ * quiet moves tried before.  The selective rules are the library's for a
+ * game with move_flags(), as chess is.
+ *
+ * Not followed (the bench never sets them): plain mode, use_tt off,
+ * MultiPV and root moves, threads, limits and the simulator.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -31,20 +46,31 @@
 #include "pab-chess.h"
 
 #define DIRECT_PLY_MAX 256 /* PAB_PLY_MAX */
-#define ASPIRATION     50
-#define FUTILITY       200
 #define HISTORY_MAX    (1u << 30)
 #define INF            PAB_SCORE_INF
+/* The chess game's history index: a move's low 12 bits (its from and to
+ * squares, PAB_GAME_INDEX_LOW_BITS), INDEX_COUNT slots. */
+#define INDEX_COUNT 4096u
+#define INDEX(m)    ((unsigned)(m) & (INDEX_COUNT - 1))
+#define NO_INDEX    UINT32_MAX /* no previous move: the root, a null move */
+/* The quiet moves a node remembers for the history malus (the library's
+ * NS_QUIETS_MAX, which no config field sets). */
+#define QUIETS_MAX 32
 
 enum { STAGE_TABLE, STAGE_NOISY, STAGE_QUIET, STAGE_BAD, STAGE_DONE };
 
 typedef struct direct {
     chess_pos *pos;
     pab_tt *tt;
+    const pab_config *cfg;
     pab_move_t moves[DIRECT_PLY_MAX][CHESS_MAX_MOVES];
     int32_t scores[DIRECT_PLY_MAX][CHESS_MAX_MOVES];
     pab_move_t killers[DIRECT_PLY_MAX][2];
-    uint32_t history[64 * 64];
+    uint32_t history[INDEX_COUNT];
+    /* By a move's index, the reply that last refuted it; and the index of
+     * the move that led to each ply. */
+    pab_move_t counter[INDEX_COUNT];
+    uint32_t prev_index[DIRECT_PLY_MAX + 1];
     /* The principal variation, as every engine keeps one to report it:
      * pv[ply] is the line from that ply, pv_len[ply] long. */
     pab_move_t pv[DIRECT_PLY_MAX + 1][PAB_PV_MAX];
@@ -56,6 +82,7 @@ typedef struct direct {
 /* One node's moves, stage by stage. */
 typedef struct picker {
     int stage, next, n, end, bad, noisy_end;
+    bool in_bad; /* handing out the losing noisy moves */
     pab_move_t tt_move, tried;
     pab_score_t terminal;
 } picker;
@@ -125,15 +152,42 @@ static int generate(direct *d, int ply, int at, unsigned kinds,
     return n;
 }
 
+/* make() with the illegal-move protocol, noting the move's index for the
+ * countermove of the ply below. */
+static bool make(direct *d, pab_move_t m, int ply)
+{
+    d->prev_index[ply + 1] = INDEX(m);
+    if (chess_make(d->pos, m))
+        return true;
+    chess_unmake(d->pos, m);
+    return false;
+}
+
 /* ---- ordering ------------------------------------------------------------ */
 
-static uint32_t tie_break(const direct *d, pab_move_t m, int ply, bool q)
+/* The reply that last refuted the move that led to `ply`, or none. */
+static pab_move_t countermove(const direct *d, int ply)
+{
+    const uint32_t i = d->prev_index[ply];
+    if (!d->cfg->countermove || ply == 0 || i >= INDEX_COUNT)
+        return PAB_MOVE_NONE;
+    return d->counter[i];
+}
+
+/* Among equal scores: the killers, then (quiet moves only) the
+ * countermove, then history. */
+static uint32_t tie_break(const direct *d, pab_move_t m, int ply, bool q,
+                          pab_move_t cm)
 {
     if (m == d->killers[ply][0])
         return UINT32_MAX;
     if (m == d->killers[ply][1])
         return UINT32_MAX - 1;
-    return q ? d->history[CHESS_MOVE_FROM(m) * 64 + CHESS_MOVE_TO(m)] : 0;
+    if (!q)
+        return 0;
+    if (m == cm)
+        return UINT32_MAX - 2;
+    return d->history[INDEX(m)];
 }
 
 static void sort(direct *d, int ply, int from, int to, bool q)
@@ -141,8 +195,9 @@ static void sort(direct *d, int ply, int from, int to, bool q)
     pab_move_t *mv = d->moves[ply];
     int32_t *sc = d->scores[ply];
     uint32_t ties[CHESS_MAX_MOVES];
+    const pab_move_t cm = q ? countermove(d, ply) : PAB_MOVE_NONE;
     for (int i = from; i < to; i++)
-        ties[i] = tie_break(d, mv[i], ply, q);
+        ties[i] = tie_break(d, mv[i], ply, q, cm);
     for (int i = from + 1; i < to; i++) {
         pab_move_t m = mv[i];
         int32_t s = sc[i];
@@ -190,6 +245,8 @@ static int first_bad(const direct *d, int ply, int from, int to)
 /* The whole list in the staged order (the root, evasions in quiescence). */
 static void order_all(direct *d, int ply, int n, int noisy, pab_move_t tt)
 {
+    if (!d->cfg->move_ordering)
+        return;
     int at = 0;
     while (at < n && d->moves[ply][at] != tt)
         at++;
@@ -221,6 +278,20 @@ static int generate_all(direct *d, int ply, pab_score_t *terminal, int *noisy)
     return k + q;
 }
 
+/* Quiescence's moves: the noisy stage by its scores, stopping at the
+ * first losing one, or with qsearch_skip_bad off the plain generator. */
+static int generate_quiescence(direct *d, int ply)
+{
+    pab_score_t none;
+    if (!d->cfg->qsearch_skip_bad)
+        return chess_generate_noisy(d->pos, d->moves[ply], CHESS_MAX_MOVES);
+    int n = generate(d, ply, 0, GEN_CAPTURES | GEN_UNDERPROMOTIONS, &none);
+    if (!d->cfg->move_ordering)
+        return n;
+    sort(d, ply, 0, n, false);
+    return first_bad(d, ply, 0, n);
+}
+
 /* The next stage of a staged node; its first index, or -1 at the end. */
 static int stage(direct *d, picker *p, int ply, unsigned kinds, bool q)
 {
@@ -228,6 +299,8 @@ static int stage(direct *d, picker *p, int ply, unsigned kinds, bool q)
     p->end += generate(d, ply, at, kinds, &p->terminal);
     p->next = at;
     p->n = p->end;
+    if (!d->cfg->move_ordering)
+        return at;
     int front = at;
     if (p->tried == PAB_MOVE_NONE && to_front(d, ply, at, p->end, p->tt_move))
         front++;
@@ -246,8 +319,8 @@ static bool next_move(direct *d, picker *p, int ply, pab_move_t *m)
         switch (p->stage) {
         case STAGE_TABLE:
             p->stage = STAGE_NOISY;
-            if (p->tt_move != PAB_MOVE_NONE && !draw_by_rule(d->pos) &&
-                chess_move_valid(d->pos, p->tt_move)) {
+            if (d->cfg->move_ordering && p->tt_move != PAB_MOVE_NONE &&
+                !draw_by_rule(d->pos) && chess_move_valid(d->pos, p->tt_move)) {
                 p->tried = *m = p->tt_move;
                 return true;
             }
@@ -256,7 +329,9 @@ static bool next_move(direct *d, picker *p, int ply, pab_move_t *m)
             p->stage = STAGE_QUIET;
             int front =
                 stage(d, p, ply, GEN_CAPTURES | GEN_UNDERPROMOTIONS, false);
-            p->bad = p->n = first_bad(d, ply, front, p->end);
+            p->bad = p->n = d->cfg->move_ordering
+                                ? first_bad(d, ply, front, p->end)
+                                : p->end;
             break;
         }
         case STAGE_QUIET:
@@ -266,6 +341,7 @@ static bool next_move(direct *d, picker *p, int ply, pab_move_t *m)
             break;
         case STAGE_BAD:
             p->stage = STAGE_DONE;
+            p->in_bad = true;
             p->next = p->bad;
             p->n = p->noisy_end;
             break;
@@ -283,7 +359,10 @@ static void pv_update(direct *d, int ply, pab_move_t m)
     d->pv_len[ply] = n;
 }
 
-static void reward(direct *d, pab_move_t m, int depth, int ply)
+/* A quiet move cut off: killers, countermove, history; the quiet moves
+ * tried before it (n of `tried`) lose what it gains, down to 0. */
+static void reward(direct *d, pab_move_t m, int depth, int ply,
+                   const pab_move_t *tried, int n)
 {
     if (!quiet(d->pos, m))
         return;
@@ -291,24 +370,53 @@ static void reward(direct *d, pab_move_t m, int depth, int ply)
         d->killers[ply][1] = d->killers[ply][0];
         d->killers[ply][0] = m;
     }
-    unsigned i = (unsigned)(CHESS_MOVE_FROM(m) * 64 + CHESS_MOVE_TO(m));
-    d->history[i] += (unsigned)(depth * depth);
+    if (d->cfg->countermove && ply > 0 && d->prev_index[ply] < INDEX_COUNT)
+        d->counter[d->prev_index[ply]] = m;
+    const unsigned bonus = (unsigned)(depth * depth);
+    if (d->cfg->history_malus)
+        for (int k = 0; k < n; k++) {
+            uint32_t *h = &d->history[INDEX(tried[k])];
+            if (tried[k] != m)
+                *h = *h > bonus ? *h - bonus : 0;
+        }
+    unsigned i = INDEX(m);
+    d->history[i] += bonus;
     if (d->history[i] > HISTORY_MAX)
-        for (unsigned k = 0; k < 64 * 64; k++)
+        for (unsigned k = 0; k < INDEX_COUNT; k++)
             d->history[k] /= 2;
 }
 
 /* ---- the searches ----------------------------------------------------------
  */
 
+static bool table_cutoff(const pab_tt_entry *e, int depth, pab_score_t alpha,
+                         pab_score_t beta)
+{
+    if (e->depth < depth)
+        return false;
+    return e->bound == PAB_BOUND_EXACT ||
+           (e->bound == PAB_BOUND_LOWER && e->score >= beta) ||
+           (e->bound == PAB_BOUND_UPPER && e->score <= alpha);
+}
+
 static pab_score_t quiesce(direct *d, pab_score_t alpha, pab_score_t beta,
                            int ply)
 {
+    const pab_config *cfg = d->cfg;
     chess_pos *pos = d->pos;
     d->nodes++;
     if (ply > d->seldepth)
         d->seldepth = ply;
     d->pv_len[ply] = 0;
+    const uint64_t key = pos->key;
+    pab_tt_entry e;
+    if (cfg->qsearch_tt && pab_tt_probe(d->tt, key, &e)) {
+        e.score = from_game(e.score, ply);
+        if (table_cutoff(&e, 0, alpha, beta))
+            return e.score;
+    }
+    const pab_score_t alpha0 = alpha;
+    pab_move_t best_move = PAB_MOVE_NONE;
     pab_score_t best, terminal = 0;
     int n;
     if (ply < DIRECT_PLY_MAX - 1 && pos->checkers) {
@@ -324,26 +432,46 @@ static pab_score_t quiesce(direct *d, pab_score_t alpha, pab_score_t beta,
             return best;
         if (best > alpha)
             alpha = best;
-        n = chess_generate_noisy(pos, d->moves[ply], CHESS_MAX_MOVES);
+        n = generate_quiescence(d, ply);
     }
     for (int i = 0; i < n; i++) {
         pab_move_t m = d->moves[ply][i];
-        if (!chess_make(pos, m)) {
-            chess_unmake(pos, m);
+        if (!make(d, m, ply))
             continue;
-        }
         pab_score_t v = -quiesce(d, -beta, -alpha, ply + 1);
         chess_unmake(pos, m);
         if (v > best) {
             best = v;
             if (v > alpha) {
                 alpha = v;
+                best_move = m;
                 if (v >= beta)
                     break;
             }
         }
     }
-    return best == -INF ? from_game(terminal, ply) : best;
+    if (best == -INF)
+        return from_game(terminal, ply);
+    /* Bounds only: an exact value of no draft must not displace a deeper
+     * entry. */
+    if (cfg->qsearch_tt && (best <= alpha0 || best >= beta))
+        pab_tt_store(d->tt, key, 0,
+                     best >= beta ? PAB_BOUND_LOWER : PAB_BOUND_UPPER,
+                     to_tt(best, ply), best_move);
+    return best;
+}
+
+/* The horizon: quiescence, or the static value without it. */
+static pab_score_t horizon(direct *d, pab_score_t alpha, pab_score_t beta,
+                           int ply)
+{
+    if (d->cfg->quiescence)
+        return quiesce(d, alpha, beta, ply);
+    d->pv_len[ply] = 0;
+    d->nodes++;
+    if (ply > d->seldepth)
+        d->seldepth = ply;
+    return evaluate(d->pos, ply);
 }
 
 static void store(direct *d, uint64_t key, int depth, int ply,
@@ -356,16 +484,6 @@ static void store(direct *d, uint64_t key, int depth, int ply,
     pab_tt_store(d->tt, key, depth, b, to_tt(best, ply), move);
 }
 
-static bool table_cutoff(const pab_tt_entry *e, int depth, pab_score_t alpha,
-                         pab_score_t beta)
-{
-    if (e->depth < depth)
-        return false;
-    return e->bound == PAB_BOUND_EXACT ||
-           (e->bound == PAB_BOUND_LOWER && e->score >= beta) ||
-           (e->bound == PAB_BOUND_UPPER && e->score <= alpha);
-}
-
 static pab_score_t search(direct *d, pab_score_t alpha, pab_score_t beta,
                           int depth, int ply, bool pv);
 
@@ -373,12 +491,14 @@ static pab_score_t search(direct *d, pab_score_t alpha, pab_score_t beta,
 static bool null_cuts(direct *d, pab_score_t beta, int depth, int ply,
                       pab_score_t *value)
 {
+    const pab_config *cfg = d->cfg;
     chess_pos *pos = d->pos;
     uint64_t pieces = pos->color_bb[pos->side] &
                       ~(pos->type_bb[CHESS_PAWN] | pos->type_bb[CHESS_KING]);
     if (pos->checkers || !pieces || !chess_make_null(pos))
         return false;
-    int r = 2 + depth / 6;
+    d->prev_index[ply + 1] = NO_INDEX;
+    int r = cfg->null_r_base + depth / cfg->null_r_div;
     pab_score_t v = -search(d, -beta, -beta + 1, depth - 1 - r, ply + 1, false);
     chess_unmake_null(pos);
     if (v < beta)
@@ -387,17 +507,51 @@ static bool null_cuts(direct *d, pab_score_t beta, int depth, int ply,
     return true;
 }
 
-static int reduction(int depth, int searched, bool in_check, bool q, bool pv)
+/* ln(x) in 1/256ths, the library's approximation to the bit. */
+static int ln256(unsigned x)
 {
-    if (depth < 3 || searched < 3 || in_check || !q)
+    int k = 31 - __builtin_clz(x);
+    int frac = (int)(((x - (1u << k)) << 8) >> k); /* 0..255 */
+    return (k * 256 + frac) * 177 / 256;           /* ln 2 = 177/256 */
+}
+
+static int reduction(const pab_config *cfg, int depth, int searched,
+                     bool in_check, bool q, bool pv)
+{
+    if (!cfg->late_move_reductions || depth < cfg->lmr_min_depth ||
+        searched < cfg->lmr_min_moves || in_check || !q)
         return 0;
-    int r = !pv && searched >= 6 && depth >= 6 ? 2 : 1;
+    int r = cfg->lmr_r;
+    if (cfg->lmr_log) {
+        const int r256 =
+            r * 256 - 64 +
+            ln256((unsigned)depth) * ln256((unsigned)(searched + 1)) / 576;
+        r = r256 / 256 - (pv ? 1 : 0);
+        r = r > 0 ? r : 0;
+    } else if (!pv && searched >= cfg->lmr_deep_moves &&
+               depth >= cfg->lmr_deep_depth) {
+        r = cfg->lmr_deep_r;
+    }
     return r < depth - 1 ? r : depth - 1;
+}
+
+/* Late-move pruning: a late quiet move near the horizon, or a losing
+ * capture, at a node that already has a value that is no loss. */
+static bool late_pruned(const pab_config *cfg, const picker *p, int depth,
+                        int searched, pab_score_t best, bool q)
+{
+    if (searched == 0 || PAB_SCORE_IS_LOSS(best))
+        return false;
+    if (q)
+        return depth <= cfg->lmp_depth &&
+               searched >= cfg->lmp_moves + depth * depth;
+    return p->in_bad && depth <= cfg->see_prune_depth;
 }
 
 static pab_score_t search(direct *d, pab_score_t alpha, pab_score_t beta,
                           int depth, int ply, bool pv)
 {
+    const pab_config *cfg = d->cfg;
     chess_pos *pos = d->pos;
     if (ply > 0 && draw_by_rule(pos)) {
         d->pv_len[ply] = 0;
@@ -405,9 +559,19 @@ static pab_score_t search(direct *d, pab_score_t alpha, pab_score_t beta,
         return 0;
     }
     if (depth <= 0 || ply >= DIRECT_PLY_MAX - 1)
-        return quiesce(d, alpha, beta, ply);
+        return horizon(d, alpha, beta, ply);
     d->pv_len[ply] = 0;
     d->nodes++;
+    if (cfg->mate_distance_pruning) { /* no mate nearer than the ply */
+        const pab_score_t lo = PAB_SCORE_LOSS_IN(0) + ply;
+        const pab_score_t hi = PAB_SCORE_WIN_IN(1) - ply;
+        if (alpha < lo)
+            alpha = lo;
+        if (beta > hi)
+            beta = hi;
+        if (alpha >= beta)
+            return alpha;
+    }
     const pab_score_t alpha0 = alpha;
     const uint64_t key = pos->key;
     pab_tt_entry e;
@@ -431,36 +595,62 @@ static pab_score_t search(direct *d, pab_score_t alpha, pab_score_t beta,
         p.stage = STAGE_DONE;
     }
     const bool in_check = pos->checkers != 0;
-    const bool want_eval = !pv && !in_check;
+    if (cfg->iir_depth > 0 && depth >= cfg->iir_depth &&
+        p.tt_move == PAB_MOVE_NONE)
+        depth--;
+    const bool want_eval =
+        !pv && !in_check &&
+        (cfg->null_move ||
+         (cfg->futility_pruning && depth <= cfg->futility_depth) ||
+         depth <= cfg->rfp_depth || depth <= cfg->lmp_depth);
     const pab_score_t static_eval = want_eval ? evaluate(pos, ply) : 0;
+    const bool mate_beta = PAB_SCORE_IS_WIN(beta) || PAB_SCORE_IS_LOSS(beta);
     pab_score_t best = -INF, v;
-    if (want_eval && depth >= 3 && static_eval >= beta &&
-        !PAB_SCORE_IS_WIN(beta) && !PAB_SCORE_IS_LOSS(beta) &&
+    if (want_eval && depth <= cfg->rfp_depth && !mate_beta &&
+        static_eval - (int64_t)cfg->rfp_margin * depth >= beta) {
+        store(d, key, depth, ply, alpha0, beta, static_eval, PAB_MOVE_NONE);
+        return static_eval;
+    }
+    if (want_eval && cfg->null_move && depth >= cfg->null_min_depth &&
+        static_eval >= beta && !mate_beta &&
         null_cuts(d, beta, depth, ply, &v)) {
         store(d, key, depth, ply, alpha0, beta, v, PAB_MOVE_NONE);
         return v;
     }
-    const bool futile =
-        want_eval && depth <= 1 && static_eval + FUTILITY * depth <= alpha;
+    const int64_t margin64 = (int64_t)cfg->futility_margin * depth;
+    const pab_score_t margin =
+        margin64 > PAB_SCORE_MAX ? PAB_SCORE_MAX : (pab_score_t)margin64;
+    const bool futile = want_eval && cfg->futility_pruning &&
+                        depth <= cfg->futility_depth &&
+                        static_eval + margin <= alpha;
+    /* Late-move pruning never acts at PV nodes nor in check. */
+    const bool prunes = !pv && !in_check;
     pab_move_t m, best_move = PAB_MOVE_NONE;
-    int searched = 0;
+    pab_move_t quiets[QUIETS_MAX];
+    int searched = 0, quiets_tried = 0;
     while (next_move(d, &p, ply, &m)) {
         const bool q = quiet(pos, m);
         if (futile && searched > 0 && q) {
-            if (static_eval + FUTILITY * depth > best)
-                best = static_eval + FUTILITY * depth;
+            if (static_eval + margin > best)
+                best = static_eval + margin;
             continue;
         }
-        if (!chess_make(pos, m)) {
-            chess_unmake(pos, m);
+        if (prunes && late_pruned(cfg, &p, depth, searched, best, q))
             continue;
-        }
-        const int ext = pos->checkers ? 1 : 0;
+        if (!make(d, m, ply))
+            continue;
+        if (q && quiets_tried < QUIETS_MAX)
+            quiets[quiets_tried] = m;
+        quiets_tried += q;
+        const int ext = cfg->check_extension && ply < cfg->extension_max_ply &&
+                                pos->checkers
+                            ? 1
+                            : 0;
         const int new_depth = depth - 1 + ext;
         if (searched == 0) {
             v = -search(d, -beta, -alpha, new_depth, ply + 1, pv);
         } else {
-            int r = reduction(depth, searched, in_check, q && !ext, pv);
+            int r = reduction(cfg, depth, searched, in_check, q && !ext, pv);
             v = -search(d, -alpha - 1, -alpha, new_depth - r, ply + 1, false);
             if (v > alpha && r > 0)
                 v = -search(d, -alpha - 1, -alpha, new_depth, ply + 1, false);
@@ -478,7 +668,8 @@ static pab_score_t search(direct *d, pab_score_t alpha, pab_score_t beta,
         alpha = v;
         pv_update(d, ply, m);
         if (v >= beta) {
-            reward(d, m, depth, ply);
+            reward(d, m, depth, ply, quiets,
+                   quiets_tried < QUIETS_MAX ? quiets_tried : QUIETS_MAX);
             break;
         }
     }
@@ -492,13 +683,23 @@ static pab_score_t search(direct *d, pab_score_t alpha, pab_score_t beta,
     return best;
 }
 
-/* Iterative deepening with aspiration windows, as iterate.c does. */
-static pab_score_t iterate(direct *d, int max_depth)
+/* A proven win within mate_moves moves ends the deepening. */
+static bool mate_found(const pab_config *cfg, pab_score_t v)
 {
+    unsigned n = cfg->mate_moves;
+    return n != 0 && PAB_SCORE_IS_WIN(v) &&
+           PAB_SCORE_MATE - v <= (pab_score_t)(2 * n - 1);
+}
+
+/* Iterative deepening with aspiration windows, as iterate.c does. */
+static pab_score_t iterate(direct *d)
+{
+    const pab_config *cfg = d->cfg;
     pab_score_t guess = 0;
-    for (int depth = 1; depth <= max_depth; depth++) {
-        pab_score_t delta = ASPIRATION, alpha = -INF, beta = INF;
-        if (depth > 1) {
+    for (int depth = cfg->iterative_deepening ? 1 : cfg->max_depth;
+         depth <= cfg->max_depth; depth++) {
+        pab_score_t delta = cfg->aspiration_window, alpha = -INF, beta = INF;
+        if (cfg->aspiration && depth > 1) {
             alpha = guess - delta < -INF ? -INF : guess - delta;
             beta = guess + delta > INF ? INF : guess + delta;
         }
@@ -514,6 +715,8 @@ static pab_score_t iterate(direct *d, int max_depth)
             }
             delta = delta > PAB_SCORE_MAX / 2 ? PAB_SCORE_MAX : delta * 2;
         }
+        if (mate_found(cfg, guess))
+            break;
     }
     return guess;
 }
@@ -551,19 +754,25 @@ static bool same_search(const outcome *a, const outcome *b)
            !memcmp(a->pv, b->pv, sizeof a->pv[0] * a->pv_len);
 }
 
-static int direct_run(pab_tt *tt, chess_pos *pos, int depth, outcome *o)
+/* The direct search of `pos` with the library's config `c`. */
+static int direct_run(pab_tt *tt, chess_pos *pos, const pab_config *c,
+                      outcome *o)
 {
     direct *d = calloc(1, sizeof *d);
     if (d == NULL)
         return -1;
     d->pos = pos;
     d->tt = tt;
+    d->cfg = c;
     for (int p = 0; p < DIRECT_PLY_MAX; p++)
         d->killers[p][0] = d->killers[p][1] = PAB_MOVE_NONE;
+    for (unsigned i = 0; i < INDEX_COUNT; i++)
+        d->counter[i] = PAB_MOVE_NONE;
+    d->prev_index[0] = NO_INDEX;
     pab_tt_clear(tt);
     uint64_t t0 = now_ns();
     pab_tt_new_search(tt);
-    o->score = iterate(d, depth);
+    o->score = iterate(d);
     timed(o, t0);
     o->nodes = d->nodes;
     o->seldepth = d->seldepth;
@@ -620,9 +829,9 @@ int pc_direct(int argc, char **argv)
         /* Which goes first alternates, so that neither always finds the
          * caches the other warmed. */
         for (int k = 0; k < repeat; k++)
-            if (((i + k) % 2 && direct_run(tt, pos, depth, &dir) < 0) ||
+            if (((i + k) % 2 && direct_run(tt, pos, &c, &dir) < 0) ||
                 library_run(s, pos, &c, &lib) < 0 ||
-                ((i + k) % 2 == 0 && direct_run(tt, pos, depth, &dir) < 0))
+                ((i + k) % 2 == 0 && direct_run(tt, pos, &c, &dir) < 0))
                 return 1;
         bool same = same_search(&lib, &dir);
         status |= !same;
