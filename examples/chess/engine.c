@@ -346,6 +346,7 @@ static void set_limits(engine *e, const uci_go *go)
     c->root_moves = c->root_move_count ? e->searchmoves : NULL;
     tm_plan_move(go, e->root->side, e->set.move_overhead_ms,
                  legal > 0 ? (unsigned)legal : 0, &e->plan);
+    tm_slow_mover(&e->plan, e->set.slow_mover);
     e->bounded =
         go->depth > 0 || go->nodes > 0 || go->mate > 0 || e->plan.hard_ms > 0;
 }

@@ -54,3 +54,11 @@ void tm_plan_move(const uci_go *go, int side, unsigned overhead, unsigned legal,
     plan->soft_ms = at_least_1(soft);
     plan->hard_ms = at_least_1(hard);
 }
+
+void tm_slow_mover(tm_plan *plan, unsigned percent)
+{
+    if (plan->soft_ms <= 1) /* no clock, a fixed time, or one legal move */
+        return;
+    uint64_t soft = plan->soft_ms * percent / 100;
+    plan->soft_ms = soft > plan->hard_ms ? plan->hard_ms : at_least_1(soft);
+}

@@ -28,6 +28,9 @@ typedef struct tm_plan {
  * the threads' start and stop.  `legal` is the number of legal moves: with
  * one, there is nothing to think about.  A `go` without movetime and
  * without this side's clock gets no time limit. */
+/* Slow Mover: the soft limit scaled to `percent` of the plan's, never
+ * past the hard one (a plan without a clock is left alone). */
+void tm_slow_mover(tm_plan *plan, unsigned percent);
 void tm_plan_move(const uci_go *go, int side, unsigned overhead_ms,
                   unsigned legal, tm_plan *plan);
 

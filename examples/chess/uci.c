@@ -371,6 +371,7 @@ void uci_settings_init(uci_settings *s)
     s->algorithm = UCI_ALGORITHM_DEFAULT;
     s->multipv = 1;
     s->move_overhead_ms = UCI_OVERHEAD_DEFAULT;
+    s->slow_mover = UCI_SLOW_MOVER_DEFAULT;
     s->staged = true;
     pab_config_init(&s->config);
 }
@@ -474,6 +475,8 @@ static const struct {
      UCI_EFFECT_NONE},
     {"Move Overhead", 0, 5000, offsetof(uci_settings, move_overhead_ms),
      UCI_EFFECT_NONE},
+    {"Slow Mover", 10, 1000, offsetof(uci_settings, slow_mover),
+     UCI_EFFECT_NONE},
 };
 
 int uci_setoption(uci_settings *s, const char *name, const char *value,
@@ -562,6 +565,9 @@ void uci_write_options(const uci_settings *s, FILE *out)
     fprintf(out,
             "option name Move Overhead type spin default %u min 0 max 5000\n",
             s->move_overhead_ms);
+    fprintf(out,
+            "option name Slow Mover type spin default %u min 10 max 1000\n",
+            s->slow_mover);
     fprintf(out, "option name StagedMoves type check default %s\n",
             s->staged ? "true" : "false");
     fprintf(out, "option name Algorithm type combo default %s",

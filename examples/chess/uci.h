@@ -94,10 +94,11 @@ int uci_set_position(const uci_cmd *cmd, chess_pos *pos, char *err,
 
 /* ---- settings and UCI options -------------------------------------------- */
 
-#define UCI_THREADS_MAX      256
-#define UCI_HASH_MB_DEFAULT  16
-#define UCI_HASH_MB_MAX      65536
-#define UCI_OVERHEAD_DEFAULT 30
+#define UCI_THREADS_MAX        256
+#define UCI_HASH_MB_DEFAULT    16
+#define UCI_HASH_MB_MAX        65536
+#define UCI_OVERHEAD_DEFAULT   30
+#define UCI_SLOW_MOVER_DEFAULT 100
 
 /* What the options set.  `config` holds the library's own fields (the
  * algorithm variants and search switches) as the options set them; the
@@ -109,7 +110,8 @@ typedef struct uci_settings {
     unsigned multipv;
     bool ponder;
     unsigned move_overhead_ms;
-    bool staged; /* StagedMoves: the 0.4 game table (chess_game_init) */
+    unsigned slow_mover; /* per cent of the planned time a move may take */
+    bool staged;         /* StagedMoves: the 0.4 game table (chess_game_init) */
     pab_config config;
 } uci_settings;
 
