@@ -14,7 +14,7 @@
 # The bench count changes whenever the search or the chess module changes
 # what it searches; record the new value then (pab-chess bench 5 1 serial).
 BENCH_ARGS="5 1 serial"
-BENCH_NODES=486660
+BENCH_NODES=93132
 
 top_builddir=${top_builddir:-.}
 engine="$top_builddir/examples/chess/pab-chess"
@@ -78,6 +78,9 @@ check "uci: id author" has '^id author '
 for opt in "Threads type spin default 1 min 1 max 256" "Hash type spin" \
     "Algorithm type combo" "MultiPV type spin default 1 min 1 max 16" \
     "Ponder type check" "Clear Hash type button" "Move Overhead type spin" \
+    "Slow Mover type spin default 100 min 10 max 1000" \
+    "rfp_depth type spin default 6 min 0 max 128" \
+    "qsearch_tt type check default false" \
     "lazy_same_depth type check default false" \
     "defer_depth type spin default 3 min 0 max 128" \
     "cs_ways type spin default 4 min 1 max 64" \
