@@ -3,7 +3,8 @@
 # and simulate.sh (every part) and manycore.sh run end to end on toy sizes
 # (SMOKE=1; two threads at depth 3), with the build's pab-bench, writing
 # their tables, CSV files and reports; tune-eval.sh (SMOKE=1) plays two
-# games with the build's pab-chess and fits the weights to them.  A script that no longer runs, or a
+# games with the build's pab-chess and fits the weights to them;
+# strength.sh (SMOKE=1) plays every match of its parts, two games each.  A script that no longer runs, or a
 # part that fails, fails here.
 top_srcdir=${top_srcdir:-.}
 top_builddir=${top_builddir:-.}
@@ -45,6 +46,20 @@ if MAX_THREADS=2 DEPTH=3 REPEAT=1 PAB_BENCH="$bench" OUT="$out/many" \
 else
     tail -n 20 "$out/many.log"
     bad "manycore.sh (2 threads, depth 3) failed"
+fi
+
+# The strength matches: two games a match at 300 ms + 10 ms (where the
+# match runner's npm packages are installed: not in distcheck's tree).
+if [ -d "$src/examples/chess/node_modules/chess.js" ]; then
+    if SMOKE=1 PAB_CHESS="$(cd "$top_builddir" && pwd)/examples/chess/pab-chess" \
+        OUT="$out/strength" sh "$src/scripts/strength.sh" \
+        >"$out/strength.log" 2>&1 &&
+        [ "$(grep -c '^summary: games=2 ' "$out/strength.log")" -eq 19 ]; then
+        ok
+    else
+        tail -n 20 "$out/strength.log"
+        bad "strength.sh (SMOKE=1) failed"
+    fi
 fi
 
 # Texel tuning: two games at depth 2, one pass, a header written.

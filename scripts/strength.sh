@@ -1,0 +1,113 @@
+#!/bin/sh
+# Playing strength (BENCHMARKS.md, "A serial search worth dividing"): every
+# match of issue 13, played by examples/chess/match.mjs with the build's
+# pab-chess, one game at a time.  Each part writes its PGN, JSON and report
+# into $OUT (default bench-results/strength/); the Elo and its 95 % error
+# are on each report's `summary:` line.
+#   sh scripts/strength.sh ablate     each 0.6 search option off against the
+#                                     defaults, self-play, $GAMES games at
+#                                     $FAST_TIME + $FAST_INC ms
+#   sh scripts/strength.sh slowmover  Slow Mover 100 and 300 against 200
+#   sh scripts/strength.sh stockfish  one thread against Stockfish at each
+#                                     UCI_Elo of $LEVELS, $SF_GAMES games at
+#                                     $TIME + $INC ms (the issue's 5 s +
+#                                     0.05 s, 100 games)
+#   sh scripts/strength.sh algorithms each parallel algorithm at 2 threads
+#                                     against serial at 1 thread
+#   sh scripts/strength.sh startpos   the acceptance setting: 20 games from
+#                                     the start position against UCI_Elo
+#                                     $ACCEPT_ELO, colours alternating
+# All parts by default.  Times: a self-play game at 1 s + 0.01 s takes about
+# 3 s, one against Stockfish at 5 s + 0.05 s about 15 s, so the defaults
+# take about 2.5 hours.  Times are only fair on a quiet machine: a match
+# with 2 threads needs both cores of this one.  SMOKE=1 plays 2 games per
+# part at 300 ms + 10 ms (tests/check_scripts.sh).
+set -eu
+cd "$(dirname "$0")/.."
+ENGINE=${PAB_CHESS:-$(pwd)/_build/examples/chess/pab-chess}
+[ -x "$ENGINE" ] || sh scripts/setup.sh >/dev/null
+if [ ! -d examples/chess/node_modules/chess.js ]; then
+    . scripts/packages.sh
+    install_match_deps >/dev/null
+fi
+OUT=${OUT:-bench-results/strength}
+mkdir -p "$OUT"
+OUT=$(cd "$OUT" && pwd)
+if [ "${SMOKE:-0}" = 1 ]; then
+    GAMES=2 SF_GAMES=2 ALGO_GAMES=2 FAST_TIME=300 FAST_INC=10
+    TIME=300 INC=10 LEVELS="2000" ACCEPT_GAMES=2
+else
+    GAMES=${GAMES:-200} SF_GAMES=${SF_GAMES:-100}
+    ALGO_GAMES=${ALGO_GAMES:-100} FAST_TIME=${FAST_TIME:-1000}
+    FAST_INC=${FAST_INC:-10} TIME=${TIME:-5000} INC=${INC:-50}
+    LEVELS=${LEVELS:-"2000 2200 2400 2600"} ACCEPT_GAMES=20
+fi
+ACCEPT_ELO=${ACCEPT_ELO:-2400}
+parts=${*:-ablate slowmover stockfish algorithms startpos}
+
+# match TAG ARGS...: one match, its report in $OUT/TAG.txt.
+match() {
+    tag=$1
+    shift
+    echo "\$ match.mjs $*"
+    (cd examples/chess && node match.mjs --engine "$ENGINE" --threads 1 \
+        --pgn "$OUT/$tag.pgn" --json "$OUT/$tag.json" "$@") \
+        >"$OUT/$tag.txt" 2>&1 || true
+    grep '^summary:' "$OUT/$tag.txt" || {
+        tail -n 5 "$OUT/$tag.txt"
+        return 1
+    }
+}
+
+fast() {
+    echo "--games $GAMES --time $FAST_TIME --inc $FAST_INC --openings-file openings.epd"
+}
+
+# The defaults against each option off: a positive Elo is what the option
+# is worth.
+ablate() {
+    for off in rfp_depth=0 lmp_depth=0 see_prune_depth=0 lmr_log=false \
+        countermove=false history_malus=false qsearch_skip_bad=false \
+        iir_depth=0 mate_distance_pruning=false qsearch_tt=true; do
+        # shellcheck disable=SC2046
+        match "ablate-${off%%=*}" $(fast) --self --opponent-threads 1 \
+            --opponent-option "$off"
+    done
+}
+
+slowmover() {
+    for s in 100 300; do
+        # shellcheck disable=SC2046
+        match "slowmover-$s" $(fast) --self --opponent-threads 1 \
+            --opponent-option "Slow Mover=$s"
+    done
+}
+
+stockfish() {
+    for elo in $LEVELS; do
+        match "stockfish-$elo" --games "$SF_GAMES" --time "$TIME" \
+            --inc "$INC" --openings-file openings.epd --uci-elo "$elo"
+    done
+}
+
+# The modern measure of a parallel search: Elo at 2 threads against the
+# serial search at 1, at the same time control.
+algorithms() {
+    for a in abdada simplified-abdada ybwc jamboree lazy-smp; do
+        # shellcheck disable=SC2046
+        match "algorithm-$a" $(fast | sed "s/--games $GAMES/--games $ALGO_GAMES/") \
+            --threads 2 --option "Algorithm=$a" --self --opponent-threads 1
+    done
+}
+
+startpos() {
+    match startpos --games "$ACCEPT_GAMES" --time "$TIME" --inc "$INC" \
+        --startpos --uci-elo "$ACCEPT_ELO"
+}
+
+status=0
+for p in $parts; do
+    echo "== $p"
+    "$p" || status=1
+done
+exit "$status"
