@@ -151,7 +151,7 @@ static const option options[] = {
            "reverse futility pruning at depths up to this, 0: none"),
     NUMBER(rfp_margin, STORE_INT, 0, PAB_SCORE_MAX, 90, "score",
            "reverse futility margin per ply (score units)"),
-    NUMBER(lmp_depth, STORE_INT, 0, PAB_DEPTH_MAX, 6, "plies",
+    NUMBER(lmp_depth, STORE_INT, 0, PAB_DEPTH_MAX, 0, "plies",
            "late-move pruning at depths up to this, 0: none"),
     NUMBER(lmp_moves, STORE_INT, 0, PAB_MAX_MOVES, 3, "moves",
            "late-move pruning keeps this + depth^2 quiet moves"),

@@ -258,7 +258,7 @@ typedef struct pab_config {
      * (move_flags); a depth of 0 turns its rule off. */
     int rfp_depth;              /* reverse futility to this depth; 6 */
     pab_score_t rfp_margin;     /* ... per ply of depth left; 90 */
-    int lmp_depth;              /* late-move pruning to this depth; 6 */
+    int lmp_depth;              /* late-move pruning to this depth; 0 */
     int lmp_moves;              /* quiet moves kept: this + depth^2; 3 */
     int iir_depth;              /* no table move: one ply less from; 4 */
     int see_prune_depth;        /* losing captures pruned to this; 4 */
