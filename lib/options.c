@@ -157,7 +157,7 @@ static const option options[] = {
            "late-move pruning keeps this + depth^2 quiet moves"),
     NUMBER(iir_depth, STORE_INT, 0, PAB_DEPTH_MAX, 4, "plies",
            "no table move: one ply less from this depth, 0: never"),
-    NUMBER(see_prune_depth, STORE_INT, 0, PAB_DEPTH_MAX, 4, "plies",
+    NUMBER(see_prune_depth, STORE_INT, 0, PAB_DEPTH_MAX, 0, "plies",
            "losing captures pruned at depths up to this, 0: none"),
     BOOL(lmr_log, 1, "reductions grow with log(depth) * log(move number)"),
     BOOL(countermove, 1, "the reply that refuted the last move goes early"),
