@@ -32,7 +32,7 @@ static const struct {
     {"lmr_deep_depth", "4"}, {"lmr_deep_moves", "4"},    {"lmr_deep_r", "3"},
     {"futility_depth", "2"}, {"extension_max_ply", "2"}, {"rfp_depth", "2"},
     {"rfp_margin", "40"},    {"lmp_depth", "3"},         {"lmp_moves", "1"},
-    {"iir_depth", "6"},      {"see_prune_depth", "1"},
+    {"iir_depth", "3"},      {"see_prune_depth", "1"},
 };
 /* The switches of libpab 0.6 and their defaults. */
 static const struct {
@@ -147,7 +147,7 @@ Test(tuning, every_switch_changes_the_tree, .timeout = 300)
         pab_config c, t;
         long long v;
         pab_config_init(&c);
-        c.max_depth = 7;
+        c.max_depth = 8;
         t = c;
         cr_assert_eq(pab_config_get_option(&t, name, &v), 0);
         cr_assert_eq(v, SWITCHES[i].on, "%s's default", name);
