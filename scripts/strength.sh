@@ -4,8 +4,8 @@
 # pab-chess, one game at a time.  Each part writes its PGN, JSON and report
 # into $OUT (default bench-results/strength/); the Elo and its 95 % error
 # are on each report's `summary:` line.
-#   sh scripts/strength.sh ablate     each 0.6 search option off against the
-#                                     defaults, self-play, $GAMES games at
+#   sh scripts/strength.sh ablate     each 0.6 search rule flipped against
+#                                     the defaults, self-play, $GAMES games at
 #                                     $FAST_TIME + $FAST_INC ms
 #   sh scripts/strength.sh slowmover  Slow Mover 100 and 300 against 200
 #   sh scripts/strength.sh stockfish  one thread against Stockfish at each
@@ -63,12 +63,13 @@ fast() {
     echo "--games $GAMES --time $FAST_TIME --inc $FAST_INC --openings-file openings.epd"
 }
 
-# The defaults against each option off: a positive Elo is what the option
-# is worth.
+# The defaults against each rule flipped (off where it is on by default,
+# on at its measured setting where it is off): a positive Elo says the
+# default is the better choice, by that much.
 ablate() {
-    for off in rfp_depth=0 lmp_depth=0 see_prune_depth=0 lmr_log=false \
+    for off in rfp_depth=0 lmp_depth=6 see_prune_depth=4 lmr_log=false \
         countermove=false history_malus=false qsearch_skip_bad=false \
-        iir_depth=0 mate_distance_pruning=false qsearch_tt=true; do
+        iir_depth=4 mate_distance_pruning=false qsearch_tt=true; do
         # shellcheck disable=SC2046
         match "ablate-${off%%=*}" $(fast) --self --opponent-threads 1 \
             --opponent-option "$off"
