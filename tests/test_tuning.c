@@ -118,7 +118,7 @@ Test(tuning, every_tunable_changes_the_tree, .timeout = 300)
     c.lmr_deep_depth = 4;
     /* The deep rule is the linear reductions' (lmr_log replaces it). */
     c.lmr_log = false;
-    c.lmp_depth = 4; /* off by default: lmp_moves would change nothing */
+    c.lmp_depth = 4;       /* off by default: lmp_moves would change nothing */
     c.see_prune_depth = 3; /* off by default too */
     const uint64_t base = search(pos, &c).stats.nodes;
     for (size_t i = 0; i < N_TUNABLES; i++) {
