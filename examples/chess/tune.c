@@ -180,6 +180,13 @@ static bool set_alloc(sample_set *set)
     return set->value && set->error;
 }
 
+static void set_free(sample_set *set)
+{
+    free(set->s);
+    free(set->value);
+    free(set->error);
+}
+
 static void evaluate_all(sample_set *set)
 {
     for (size_t i = 0; i < set->n; i++)
@@ -485,6 +492,23 @@ static void fit_options(int argc, char **argv, fit_opts *o)
         fit_usage();
 }
 
+/* The fit proper, on sets already loaded and sized. */
+static int fit(const fit_opts *o, sample_set *train, sample_set *check,
+               const int *before)
+{
+    evaluate_all(train);
+    evaluate_all(check);
+    fit_k(train);
+    fprintf(stderr, "K %.4f: error %.6f, held out %.6f\n", K, mean_error(train),
+            mean_error(check));
+    if (descend(train, check, o) < 0)
+        return 1;
+    fprintf(stderr, "final: error %.6f, held out %.6f\n", mean_error(train),
+            mean_error(check));
+    print_changes(before);
+    return o->header && write_header(o) < 0 ? 1 : 0;
+}
+
 int tune_fit(int argc, char **argv)
 {
     fit_opts o = {.passes = FIT_PASSES_DEFAULT};
@@ -495,24 +519,20 @@ int tune_fit(int argc, char **argv)
     int *before = malloc(sizeof chess_weights);
     start = before;
     prior = o.prior;
-    if (scratch == NULL || before == NULL ||
-        load_samples(&o, &train, &check) < 0 || !set_alloc(&train) ||
-        !set_alloc(&check))
-        return 1;
-    memcpy(before, chess_weights, sizeof chess_weights);
-    evaluate_all(&train);
-    evaluate_all(&check);
-    fit_k(&train);
-    fprintf(stderr, "K %.4f: error %.6f, held out %.6f\n", K,
-            mean_error(&train), mean_error(&check));
-    if (descend(&train, &check, &o) < 0)
-        return 1;
-    fprintf(stderr, "final: error %.6f, held out %.6f\n", mean_error(&train),
-            mean_error(&check));
-    print_changes(before);
-    if (o.header && write_header(&o) < 0)
-        return 1;
-    return 0;
+    int status = 1;
+    if (scratch != NULL && before != NULL &&
+        load_samples(&o, &train, &check) == 0 && set_alloc(&train) &&
+        set_alloc(&check)) {
+        memcpy(before, chess_weights, sizeof chess_weights);
+        status = fit(&o, &train, &check, before);
+    }
+    set_free(&train);
+    set_free(&check);
+    free(before);
+    free(scratch);
+    scratch = NULL;
+    start = NULL;
+    return status;
 }
 
 int pc_tune(int argc, char **argv)
