@@ -80,17 +80,16 @@ static int first_bad(const int32_t *scores, int from, int to);
 int moves_generate_noisy(worker *w, int ply)
 {
     const pab_game *g = w->sh->game;
-    /* Skipping losing captures needs the staged game's scores, so it
-     * takes the noisy stage even where generate_noisy is set. */
-    const bool skip_bad =
-        w->sh->cfg.qsearch_skip_bad && (g->flags & PAB_GAME_STAGED);
     rt_work_done(RT_WORK_EXPAND);
-    if (g->generate_noisy != NULL && !skip_bad) {
+    /* The game's own quiescence list wins: it says which moves settle a
+     * position, and may hold more than captures. */
+    if (g->generate_noisy != NULL) {
         int n = g->generate_noisy(w->state, moves_at(w, ply), w->sh->capacity,
                                   g->user);
         return generated(w, n, w->sh->capacity, 0);
     }
     pab_score_t none = 0;
+    const bool skip_bad = w->sh->cfg.qsearch_skip_bad;
     int n = generate_stage(w, ply, 0, PAB_STAGE_NOISY, &none);
     if (n > 1 && w->sh->cfg.move_ordering)
         sort_scored(w, moves_at(w, ply), scores_at(w, ply), 0, n, ply,
