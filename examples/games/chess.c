@@ -185,6 +185,9 @@ void chess_game_init(pab_game *game)
      * without a call (the same slots as move_index(), numbered apart). */
     game->flags |= PAB_GAME_STAGED | PAB_GAME_INDEX_LOW_BITS;
     game->move_valid = chess_cb_move_valid;
+    /* Quiescence then takes the noisy stage, whose exchange scores let it
+     * leave out captures that lose material (qsearch_skip_bad). */
+    game->generate_noisy = NULL;
 }
 
 void chess_game_init_plain(pab_game *game)
