@@ -157,6 +157,14 @@ static inline bool has_work(const split_point *sp)
            rt_load(&sp->left) > 0;
 }
 
+/* Deep enough, and a frame the algorithm lets split at all. */
+static inline bool splittable(const worker *w, const sp_frame *f)
+{
+    const sp_algo *a = shared(w)->algo;
+    return f->nd.depth >= w->sh->cfg.split_min_depth &&
+           (a->splits == NULL || a->splits(w, f));
+}
+
 static inline unsigned random_below(sp_thread *t, unsigned n)
 {
     t->rng ^= t->rng << 13;

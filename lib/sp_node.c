@@ -172,8 +172,7 @@ const sp_frame *sp_parent(const worker *w, int ply)
 static bool sp_may_split(const worker *w, const sp_frame *f)
 {
     return f->sp == NULL && !f->helper && !f->expanding && !f->staged &&
-           f->nd.depth >= w->sh->cfg.split_min_depth &&
-           f->nd.searched >= f->need && f->next < f->nd.n;
+           splittable(w, f) && f->nd.searched >= f->need && f->next < f->nd.n;
 }
 
 /* Open a split point at frame f (ply q) while we are at `ply` below it,

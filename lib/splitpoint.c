@@ -277,8 +277,7 @@ static bool claim_staged(worker *w, sp_frame *f)
 static bool claim(worker *w, sp_frame *f)
 {
     split_point *sp = f->sp;
-    if (f->staged && f->nd.searched > 0 &&
-        f->nd.depth >= w->sh->cfg.split_min_depth &&
+    if (f->staged && f->nd.searched > 0 && splittable(w, f) &&
         f->next < (int)w->sh->capacity)
         flatten(w, f);
     if (f->staged)

@@ -52,6 +52,10 @@ typedef struct sp_algo {
     /* How many moves the young brothers wait for at frame f, its list
      * complete; NULL: the eldest only. */
     int (*need)(const worker *w, const sp_frame *f);
+    /* Whether frame f may ever split (PVSplit: only on the principal
+     * variation); NULL: every frame at split_min_depth or deeper.  A
+     * frame that may not keeps a staged game's stages to the end. */
+    bool (*splits)(const worker *w, const sp_frame *f);
 } sp_algo;
 
 /* Run one search: the main thread's iterative deepening with algo->node,
