@@ -506,7 +506,7 @@ typedef struct algorithm {
 } algorithm;
 
 extern const algorithm algo_serial, algo_abdada, algo_simplified_abdada,
-    algo_ybwc, algo_jamboree, algo_lazy_smp;
+    algo_ybwc, algo_jamboree, algo_lazy_smp, algo_pvsplit;
 
 /* algorithms.c: the only list of them.  The descriptor of a valid
  * pab_algorithm, NULL for any other value. */

@@ -13,6 +13,7 @@
 #define algo_abdada              pab__algo_abdada
 #define algo_jamboree            pab__algo_jamboree
 #define algo_lazy_smp            pab__algo_lazy_smp
+#define algo_pvsplit             pab__algo_pvsplit
 #define algo_serial              pab__algo_serial
 #define algo_simplified_abdada   pab__algo_simplified_abdada
 #define algo_ybwc                pab__algo_ybwc

@@ -1,12 +1,12 @@
 /*
  * Every parallel algorithm -- lazy-smp (helpers at the main thread's
- * depth), abdada (and its three variants), simplified-abdada, ybwc and
- * jamboree (their split-point variants are in test_ybwc_jamboree.c) --
- * returns exactly the serial search's root value at the same fixed depth,
- * at 1, 2, 3, 4 and 8 threads: on artificial trees (no
- * transpositions; plain and normal mode; several orderings), on every
- * tic-tac-toe position with a few stones, and on Connect Four lines solved
- * to the end.  Lazy SMP's default (deeper helpers) is checked for sanity.
+ * depth), abdada (and its three variants), simplified-abdada, ybwc,
+ * jamboree and pvsplit (their split-point variants are in test_ybwc_jamboree.c)
+ * -- returns exactly the serial search's root value at the same fixed depth, at
+ * 1, 2, 3, 4 and 8 threads: on artificial trees (no transpositions; plain and
+ * normal mode; several orderings), on every tic-tac-toe position with a few
+ * stones, and on Connect Four lines solved to the end.  Lazy SMP's default
+ * (deeper helpers) is checked for sanity.
  */
 #include <criterion/criterion.h>
 #include <pthread.h>
@@ -64,6 +64,7 @@ static const variant variants[] = {
     {"simplified-abdada defer 1", PAB_ALGO_SIMPLIFIED_ABDADA, defer_early},
     {"ybwc", PAB_ALGO_YBWC, NULL},
     {"jamboree", PAB_ALGO_JAMBOREE, NULL},
+    {"pvsplit", PAB_ALGO_PVSPLIT, NULL},
 };
 #define N_VARIANTS (sizeof variants / sizeof variants[0])
 static const unsigned thread_counts[] = {1, 2, 3, 4, 8};

@@ -1,7 +1,8 @@
 /*
- * YBWC (weak and strong, both split policies) and Jamboree against the
- * serial search: the same root value at the same fixed depth, at 1, 2, 3,
- * 4 and 8 threads, with iterative deepening and the table as normal -- on
+ * The algorithms on split points -- YBWC (weak and strong, both split
+ * policies), Jamboree and PVSplit (both policies) -- against the serial
+ * search: the same root value at the same fixed depth, at 1, 2, 3, 4 and
+ * 8 threads, with iterative deepening and the table as normal -- on
  * artificial trees (no transpositions; plain and normal mode; several
  * orderings and depths), on tic-tac-toe positions (a position's stone
  * count fixes its distance from the root, so table entries never graft
@@ -36,6 +37,8 @@ static const variant variants[] = {
     {"ybwc weak, random owner", PAB_ALGO_YBWC, false, PAB_SPLIT_RANDOM_OWNER},
     {"ybwc weak, highest", PAB_ALGO_YBWC, false, PAB_SPLIT_HIGHEST},
     {"jamboree", PAB_ALGO_JAMBOREE, false, PAB_SPLIT_RANDOM_OWNER},
+    {"pvsplit", PAB_ALGO_PVSPLIT, false, PAB_SPLIT_RANDOM_OWNER},
+    {"pvsplit, highest", PAB_ALGO_PVSPLIT, false, PAB_SPLIT_HIGHEST},
 };
 #define N_VARIANTS (sizeof variants / sizeof variants[0])
 static const unsigned thread_counts[] = {1, 2, 3, 4, 8};

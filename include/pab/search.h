@@ -23,9 +23,10 @@ typedef enum pab_algorithm {
     PAB_ALGO_SIMPLIFIED_ABDADA = 2,
     PAB_ALGO_YBWC = 3,
     PAB_ALGO_JAMBOREE = 4,
-    PAB_ALGO_LAZY_SMP = 5
+    PAB_ALGO_LAZY_SMP = 5,
+    PAB_ALGO_PVSPLIT = 6 /* libpab 0.6 */
 } pab_algorithm;
-#define PAB_ALGO_COUNT 6
+#define PAB_ALGO_COUNT 7
 
 #define PAB_THREADS_MAX      1024u    /* threads one search may use */
 #define PAB_DEPTH_MAX        128      /* deepest nominal search depth */
