@@ -54,7 +54,7 @@ else
     CHESS_DEPTH=9 CHESS_N=16,32 CHESS_BIG=128 BIG_SEEDS=3 CHESS_POS=""
     LOCK_DEPTH=8 LOCK_N=16 TWO_DEPTH=9 SEEDS=5 VAR_SEEDS=3
 fi
-ALL=ybwc,jamboree,abdada,simplified-abdada,lazy-smp
+ALL=ybwc,jamboree,abdada,simplified-abdada,lazy-smp,pvsplit
 
 # Thesis tables 6.4-6.8: every ordering of tg1 at depth 6 (figure 4.3
 # alpha-beta, as PABSim searched), with the default costs, under the flat
@@ -64,7 +64,7 @@ ALL=ybwc,jamboree,abdada,simplified-abdada,lazy-smp
 # depth (figure 4.3) its helpers have no iteration to be ahead in, and each
 # of them searches the whole tree again (tg1 tree 1 of (32, 0, 0) under
 # MSI on 48 processors: SO 32.3, SU 0.91), while it would cost more host
-# time than the four others together; it is in every chess table.
+# time than the others together; it is in every chess table.
 thesis_model() {
     m=$1
     for o in $ORDERINGS; do
@@ -73,7 +73,7 @@ thesis_model() {
         run $B compare --game=tree --params="$o" --positions="$TG1" \
             --plain --depth=$TREE_DEPTH --simulate=$THESIS_N \
             --opt sim_memory="$m" --opt sim_jitter=0 \
-            --algos=ybwc,abdada,simplified-abdada,jamboree \
+            --algos=ybwc,abdada,simplified-abdada,jamboree,pvsplit \
             --csv="$OUT/tree-$tag.csv" 2>/dev/null
         run $B compare --game=tree --params="$o" --positions="$TG1" \
             --plain --depth=$TREE_DEPTH --simulate=$THESIS_N --algos=ybwc \
