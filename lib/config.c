@@ -105,6 +105,11 @@ int pab_config_validate(const pab_config *c)
     if (c->futility_pruning &&
         (c->futility_margin < 0 || c->futility_margin > PAB_SCORE_MAX))
         return PAB_EINVAL;
+    /* Node reports come from the plain serial search alone: its nodes are
+     * the thesis' figure 4.3 nodes, one thread's, in order. */
+    if (c->size >= PAB_CONFIG_SIZE_V6 && c->node_report != NULL &&
+        (c->algorithm != PAB_ALGO_SERIAL || !c->plain))
+        return PAB_EINVAL;
     int rc = validate_variants(c);
     if (rc == 0)
         rc = validate_simulation(c);

@@ -168,6 +168,18 @@ int pool_create(pool **p);
 int pool_run(pool *p, unsigned threads, pool_job job, void *arg);
 void pool_destroy(pool *p);
 
+/* ---- classify.c: node classes for config.node_report ------------------ */
+
+/* The classes of the nodes on one thread's path (classify.c). */
+typedef struct node_classes {
+    unsigned path[PAB_PLY_MAX + 1];   /* index of the move taken at each ply */
+    unsigned char a[PAB_PLY_MAX + 1]; /* scheme A */
+    unsigned char b[PAB_PLY_MAX + 1]; /* scheme B, first prediction */
+    unsigned char now[PAB_PLY_MAX + 1]; /* scheme B, after its overrides */
+    bool forced[PAB_PLY_MAX + 1];       /* scheme B: alternating from here */
+    pab_score_t root_alpha, root_beta;
+} node_classes;
+
 /* Per-thread search state: its own position, move buffers, ordering tables,
  * principal variation and counters.  Only its own thread writes it while a
  * search runs. */
@@ -224,6 +236,9 @@ typedef struct worker {
     pab_depth_stats by_depth[PAB_DIAG_DEPTHS];
     uint64_t iteration_nodes[PAB_DIAG_DEPTHS];
     rt_word *diag_slot[PAB_PLY_MAX + 1];
+    /* config.node_report (classify.c): the classes of the nodes on the
+     * path, by ply. */
+    node_classes classes;
 } worker;
 
 /* What every thread of one search shares. */
@@ -270,6 +285,18 @@ void diag_leave(worker *w, int ply);
 void diag_searched(worker *w, const struct ns_node *nd);
 /* The table's own count of the entries it replaces while diagnostics are
  * on: tt_diag_start and tt_diag_stop, in tt_layout.h. */
+
+/* classify.c: the root's window (at ply 0, before its moves); a child's
+ * classes as its parent at `ply` makes its `index`-th move with the
+ * child's window; a move of the node at `ply` searched without a cutoff;
+ * the node at `ply` is done. */
+struct worker;
+void cls_root(struct worker *w, pab_score_t alpha, pab_score_t beta);
+void cls_child(struct worker *w, int ply, unsigned index, pab_score_t alpha,
+               pab_score_t beta);
+void cls_searched(struct worker *w, int ply, unsigned searched);
+void cls_done(struct worker *w, int ply, int depth, unsigned moves,
+              unsigned searched, bool cutoff, int last);
 
 /* Set up *w, which must be zeroed memory. */
 int worker_init(worker *w, search *sh, const void *root);

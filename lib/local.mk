@@ -12,7 +12,7 @@ lib_libpab_la_SOURCES = \
 	lib/splitpoint.h lib/sp_internal.h lib/sp_sleep.c lib/sp_node.c \
 	lib/sp_work.c lib/sp_policy_highest.c lib/sp_policy_random.c lib/sp_move.c \
 	lib/splitpoint.c lib/ybwc.c lib/jamboree.c lib/pvsplit.c \
-	lib/algorithms.c lib/iterate.c lib/diagnostics.c lib/options.c lib/config.c lib/searcher.c
+	lib/algorithms.c lib/iterate.c lib/classify.c lib/diagnostics.c lib/options.c lib/config.c lib/searcher.c
 lib_libpab_la_CFLAGS = $(AM_CFLAGS) $(VISIBILITY_CFLAGS) $(ATOMIC_OPS_CFLAGS)
 lib_libpab_la_LIBADD = $(ATOMIC_OPS_LIBS)
 lib_libpab_la_LDFLAGS = -version-info $(PAB_LT_VERSION) -no-undefined

@@ -769,11 +769,16 @@ pab_score_t ns_plain(worker *w, pab_score_t alpha, pab_score_t beta, int depth,
         n = root_filter(w, moves, n);
     if (w->diag) /* one thread: never shared */
         w->by_depth[diag_depth(depth)].nodes++;
+    const bool report = w->sh->cfg.node_report != NULL;
+    if (report && ply == 0)
+        cls_root(w, alpha, beta);
     pab_score_t score = alpha;
     int searched = 0, improved = -1;
     for (int i = 0; i < n; i++) {
         if (!make(w, moves[i], ply))
             continue;
+        if (report)
+            cls_child(w, ply, (unsigned)searched, -beta, -score);
         v = -ns_plain(w, -beta, -score, depth - 1, ply + 1, 0);
         unmake(w, moves[i], ply);
         if (w->aborted)
@@ -782,6 +787,9 @@ pab_score_t ns_plain(worker *w, pab_score_t alpha, pab_score_t beta, int depth,
         if (v >= beta) {
             count_best_index(w, searched - 1);
             pv_update(w, ply, moves[i]);
+            if (report)
+                cls_done(w, ply, depth, (unsigned)n, (unsigned)searched, true,
+                         searched - 1);
             return beta;
         }
         if (v > score) {
@@ -789,10 +797,15 @@ pab_score_t ns_plain(worker *w, pab_score_t alpha, pab_score_t beta, int depth,
             improved = searched - 1;
             pv_update(w, ply, moves[i]);
         }
+        if (report)
+            cls_searched(w, ply, (unsigned)searched);
     }
     if (searched == 0)
         return score_from_game(w->sh->game, terminal, ply);
     count_best_index(w, improved);
+    if (report)
+        cls_done(w, ply, depth, (unsigned)n, (unsigned)searched, false,
+                 improved);
     return score;
 }
 

@@ -165,6 +165,8 @@ static const option options[] = {
     BOOL(mate_distance_pruning, 1, "windows closed to the mates a ply allows"),
     BOOL(qsearch_tt, 0, "the transposition table in quiescence"),
     BOOL(qsearch_skip_bad, 1, "quiescence skips captures the game scores < 0"),
+    NUMBER(split_n, STORE_UNSIGNED, 1, PAB_MAX_MOVES, 1, "moves",
+           "scheme B (DTS): a D-CUT node turns D-ALL after this many moves"),
 };
 /* clang-format on */
 

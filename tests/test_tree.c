@@ -760,3 +760,239 @@ Test(tree, descriptor)
                  PAB_EINVAL);
     cr_assert_neq(err[0], '\0');
 }
+
+/* ---- node reports: the classification experiment of section 5.5 -------- */
+
+/* Counts by scheme (A, B), class predicted (CUT 0, ALL 1) and whether the
+ * node searched all its moves. */
+typedef struct class_tally {
+    uint64_t n[2][2][2];
+    uint64_t reports, pv;
+} class_tally;
+
+typedef struct ref_frame {
+    int a, b;    /* classes of schemes A and B (PAB_NODE_*) */
+    bool forced; /* scheme B: the plies below alternate */
+} ref_frame;
+
+typedef struct ref_search {
+    const pab_game *g;
+    unsigned split_n;
+    int64_t root_alpha, root_beta;
+    class_tally *t;
+} ref_search;
+
+static void tally_node(class_tally *t, int a, int b, bool all)
+{
+    t->reports++;
+    if (a == PAB_NODE_PV) {
+        t->pv++;
+        return;
+    }
+    t->n[0][a == PAB_NODE_ALL][all]++;
+    t->n[1][b == PAB_NODE_ALL][all]++;
+}
+
+/* Scheme B from the minimax window, as section 3.5 words it. */
+static ref_frame ref_child(const ref_search *rs, const ref_frame *parent,
+                           int parent_b_now, unsigned index, bool child_max,
+                           int64_t alpha, int64_t beta)
+{
+    ref_frame c = {.forced = false};
+    c.a = parent->a == PAB_NODE_PV ? (index == 0 ? PAB_NODE_PV : PAB_NODE_CUT)
+          : parent->a == PAB_NODE_CUT
+              ? (index == 0 ? PAB_NODE_ALL : PAB_NODE_CUT)
+              : PAB_NODE_CUT;
+    if (alpha == rs->root_alpha && beta == rs->root_beta)
+        c.b = PAB_NODE_PV;
+    else if (parent->forced && parent_b_now != PAB_NODE_PV) {
+        c.b = parent_b_now == PAB_NODE_CUT ? PAB_NODE_ALL : PAB_NODE_CUT;
+        c.forced = true;
+    } else {
+        bool cut = child_max ? alpha == rs->root_alpha : beta == rs->root_beta;
+        c.b = cut ? PAB_NODE_CUT : PAB_NODE_ALL;
+        c.forced = c.b == PAB_NODE_ALL && parent_b_now == PAB_NODE_ALL;
+    }
+    return c;
+}
+
+/* Figure 4.3 in MAX/MIN form, classifying as it goes. */
+static int64_t ref_classify(const ref_search *rs, void *st, int64_t alpha,
+                            int64_t beta, const ref_frame *self)
+{
+    pab_move_t moves[TREE_BRANCH_MAX];
+    pab_score_t terminal;
+    const pab_game *g = rs->g;
+    int n = g->generate(st, moves, TREE_BRANCH_MAX, &terminal, g->user);
+    if (n == 0)
+        return tree_node_pscore(st);
+    bool max = tree_node_is_max(st);
+    int64_t score = max ? alpha : beta;
+    int b_now = self->b;
+    for (int i = 0; i < n; i++) {
+        int64_t ca = max ? score : alpha, cb = max ? beta : score;
+        ref_frame child = ref_child(rs, self, b_now, (unsigned)i, !max, ca, cb);
+        play(g, st, moves[i]);
+        int64_t v = ref_classify(rs, st, ca, cb, &child);
+        g->unmake(st, moves[i], g->user);
+        if (max ? v >= beta : v <= alpha) {
+            tally_node(rs->t, self->a, self->b, false);
+            return max ? beta : alpha;
+        }
+        if (max ? v > score : v < score)
+            score = v;
+        if (b_now == PAB_NODE_CUT && (unsigned)i + 1 >= rs->split_n)
+            b_now = PAB_NODE_ALL;
+    }
+    tally_node(rs->t, self->a, self->b, true);
+    return score;
+}
+
+typedef struct lib_tally {
+    class_tally t;
+    int b; /* the tree's branching factor */
+    bool path_ok;
+} lib_tally;
+
+static void on_report(const pab_node_report *r, void *user)
+{
+    lib_tally *l = user;
+    tally_node(&l->t, r->scheme_a, r->scheme_b, !r->cutoff);
+    /* The address is a path of move indices; t and u as section 5.3. */
+    for (int p = 0; p < r->ply; p++)
+        l->path_ok = l->path_ok && r->path[p] < (unsigned)l->b;
+    l->path_ok = l->path_ok && r->size == sizeof *r && r->depth >= 1 &&
+                 r->moves == (unsigned)l->b && r->searched <= r->moves &&
+                 r->type == (r->cutoff      ? 50
+                             : r->last >= 0 ? 0
+                                            : 100) &&
+                 r->last < (int)r->searched &&
+                 (r->ply == 0) == (r->pv && r->ply == 0);
+}
+
+static lib_tally library_classify(const pab_game *g, const void *st, int depth,
+                                  unsigned split_n, int b)
+{
+    pab_searcher *s;
+    pab_config cfg;
+    pab_result r;
+    lib_tally l = {.b = b, .path_ok = true};
+    cr_assert_eq(pab_searcher_create(&s, g, (size_t)1 << 20), 0);
+    pab_config_init(&cfg);
+    cfg.max_depth = depth;
+    cfg.plain = true;
+    cfg.split_n = split_n;
+    cfg.node_report = on_report;
+    cfg.node_report_user = &l;
+    cr_assert_eq(pab_search(s, st, &cfg, &r), 0);
+    cr_assert_eq(r.score, 0);
+    pab_searcher_destroy(s);
+    return l;
+}
+
+Test(tree, node_reports_classify_as_sections_3_4_and_3_5, .timeout = 120)
+{
+    static const struct {
+        unsigned b, wa, wb;
+        int depth;
+        const char *set;
+        unsigned trees, split_n;
+    } runs[] = {{32, 79, 5, 4, "tg1", 3, 1},  {20, 69, 19, 5, "tg2", 4, 1},
+                {8, 33, 33, 6, "tg2", 6, 2},  {12, 0, 0, 5, "tg1", 5, 1},
+                {12, 66, 66, 5, "tg1", 5, 3}, {6, 20, 60, 7, "tg2", 5, 1}};
+    for (size_t k = 0; k < sizeof runs / sizeof runs[0]; k++) {
+        pab_game g = new_game(runs[k].b, runs[k].wa, runs[k].wb, runs[k].depth);
+        for (unsigned t = 0; t < runs[k].trees; t++) {
+            class_tally want = {0};
+            const ref_search rs = {&g, runs[k].split_n, -1,
+                                   (int64_t)TREE_SCORE_MAX + 1, &want};
+            const ref_frame root = {PAB_NODE_PV, PAB_NODE_PV, false};
+            void *st = new_root(&g, seed_of(runs[k].set, t));
+            cr_assert_eq(
+                ref_classify(&rs, st, rs.root_alpha, rs.root_beta, &root),
+                (int64_t)TREE_MIDPOINT);
+            lib_tally got = library_classify(&g, st, runs[k].depth,
+                                             runs[k].split_n, (int)runs[k].b);
+            cr_assert(got.path_ok, "run %zu tree %u: a malformed report", k, t);
+            cr_assert_eq(got.t.reports, want.reports, "run %zu tree %u", k, t);
+            cr_assert_eq(got.t.pv, (uint64_t)runs[k].depth, "run %zu", k);
+            cr_assert_eq(got.t.pv, want.pv);
+            for (int s = 0; s < 2; s++)
+                for (int c = 0; c < 2; c++)
+                    for (int all = 0; all < 2; all++)
+                        cr_assert_eq(got.t.n[s][c][all], want.n[s][c][all],
+                                     "run %zu tree %u scheme %c class %d "
+                                     "all %d: %llu != %llu",
+                                     k, t, 'A' + s, c, all,
+                                     (unsigned long long)got.t.n[s][c][all],
+                                     (unsigned long long)want.n[s][c][all]);
+            free(st);
+        }
+        tree_game_free(&g);
+    }
+}
+
+/* Table 5.2's first two rows, to the integer: scheme A is arithmetic of
+ * the same searches that give table 6.3's node counts. */
+Test(tree, table_5_2_rows_reproduced, .timeout = 600)
+{
+    static const struct {
+        unsigned b, wa, wb;
+        uint64_t true_cut, false_cut, true_all, false_all;
+    } rows[] = {{32, 79, 5, 5224782, 96205, 384361, 38844},
+                {20, 69, 19, 1466634, 51794, 153707, 21592}};
+    for (size_t k = 0; k < sizeof rows / sizeof rows[0]; k++) {
+        pab_game g = new_game(rows[k].b, rows[k].wa, rows[k].wb, 6);
+        class_tally sum = {0};
+        for (unsigned t = 0; t < TREE_TG1_COUNT; t++) {
+            void *st = new_root(&g, seed_of("tg1", t));
+            lib_tally l = library_classify(&g, st, 6, 1, (int)rows[k].b);
+            for (int c = 0; c < 2; c++)
+                for (int all = 0; all < 2; all++)
+                    sum.n[0][c][all] += l.t.n[0][c][all];
+            free(st);
+        }
+        cr_assert_eq(sum.n[0][0][0], rows[k].true_cut);
+        cr_assert_eq(sum.n[0][0][1], rows[k].false_cut);
+        cr_assert_eq(sum.n[0][1][1], rows[k].true_all);
+        cr_assert_eq(sum.n[0][1][0], rows[k].false_all);
+        tree_game_free(&g);
+    }
+}
+
+static void ignore_report(const pab_node_report *r, void *user)
+{
+    (void)r;
+    (void)user;
+}
+
+Test(tree, node_reports_only_from_plain_serial)
+{
+    pab_game g = new_game(4, 50, 50, 3);
+    void *st = new_root(&g, seed_of("tg1", 0));
+    pab_searcher *s;
+    pab_config cfg;
+    pab_result r;
+    cr_assert_eq(pab_searcher_create(&s, &g, (size_t)1 << 20), 0);
+    pab_config_init(&cfg);
+    cr_assert_eq(cfg.node_report, NULL);
+    cr_assert_eq(cfg.split_n, 1u);
+    cfg.plain = true;
+    cfg.node_report = ignore_report;
+    cr_assert_eq(pab_config_validate(&cfg), 0);
+    cfg.algorithm = PAB_ALGO_YBWC;
+    cr_assert_eq(pab_config_validate(&cfg), PAB_EINVAL);
+    cr_assert_eq(pab_search(s, st, &cfg, &r), PAB_EINVAL);
+    cfg.algorithm = PAB_ALGO_SERIAL;
+    cfg.plain = false;
+    cr_assert_eq(pab_config_validate(&cfg), PAB_EINVAL);
+    cfg.plain = true;
+    cfg.split_n = 0;
+    cr_assert_eq(pab_config_validate(&cfg), PAB_EINVAL);
+    cr_assert_eq(pab_config_set_option(&cfg, "split_n", "0"), PAB_EINVAL);
+    cr_assert_eq(pab_config_set_option(&cfg, "split_n", "3"), 0);
+    cr_assert_eq(cfg.split_n, 3u);
+    pab_searcher_destroy(s);
+    free(st);
+    tree_game_free(&g);
+}

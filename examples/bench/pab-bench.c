@@ -13,6 +13,7 @@
 
 #include "../games/games.h"
 #include "bench.h"
+#include "classify.h"
 #include "compare.h"
 #include "ordering.h"
 
@@ -51,9 +52,11 @@ static void usage(FILE *f)
         "                 [--json=FILE] [--plot=FILE.png] "
         "[--stockfish=PATH|none]\n"
         "       %s ordering --tree=b,wa,wb --seeds=tg1|tg2 --depth=D\n"
+        "       %s classify [--tree=b,wa,wb] [--depth=D] [--n=N]  (tables 5.2, "
+        "5.3)\n"
         "       %s options    (every --opt NAME, what it takes, its default)\n"
         "games:",
-        prog, prog, prog, prog, prog, prog);
+        prog, prog, prog, prog, prog, prog, prog);
     for (int i = 0; ex_games[i] != NULL; i++)
         fprintf(f, " %s", ex_games[i]->name);
     fprintf(f, "\n");
@@ -274,6 +277,8 @@ int main(int argc, char **argv)
     }
     if (strcmp(o.command, "ordering") == 0)
         return bench_ordering(argc - 1, argv + 1);
+    if (strcmp(o.command, "classify") == 0)
+        return bench_classify(argc - 1, argv + 1);
     if (strcmp(o.command, "compare") == 0)
         return bench_compare(argc - 1, argv + 1);
     if (strcmp(o.command, "options") == 0)
@@ -286,7 +291,7 @@ int main(int argc, char **argv)
     if (strcmp(o.command, "solve") == 0)
         return cmd_solve(&o);
     bench_fail("unknown command '%s' (perft, search, solve, compare, ordering, "
-               "options)",
+               "classify, options)",
                o.command);
     return 2;
 }

@@ -4,4 +4,5 @@ examples_games_libpabgames_la_SOURCES += \
 # The ordering experiment (thesis tables 4.4 and 4.5), run as
 # "pab-bench ordering".
 examples_bench_pab_bench_SOURCES += \
-	examples/bench/ordering.c examples/bench/ordering.h
+	examples/bench/ordering.c examples/bench/ordering.h \
+	examples/bench/classify.c examples/bench/classify.h

@@ -157,6 +157,39 @@ typedef enum pab_sim_memory {
     PAB_SIM_MEMORY_MSI   /* MSI caches with a directory (thesis 6.2) */
 } pab_sim_memory;
 
+/* The node classes of split-point selection (the 2001 thesis, 5.5 and
+ * 6.5; libpab 0.6). */
+typedef enum pab_node_class {
+    PAB_NODE_PV = 0,  /* on the first line searched */
+    PAB_NODE_CUT = 1, /* expected to cut off */
+    PAB_NODE_ALL = 2  /* expected to search all its moves */
+} pab_node_class;
+
+/* One interior node of a plain serial search, reported when it is done
+ * (config.node_report; libpab 0.6).  Later versions may add fields at the
+ * end. */
+typedef struct pab_node_report {
+    size_t size;             /* sizeof(pab_node_report) of the library */
+    int ply;                 /* 0 at the root */
+    int depth;               /* remaining depth, at least 1 */
+    const unsigned *path;    /* ply entries: at each ply above, the index of
+                              * the move taken among those searched, from 0
+                              * (the thesis' node address, 5.3) */
+    bool pv;                 /* on the first line searched */
+    unsigned moves;          /* moves the node had */
+    unsigned searched;       /* moves searched (legal ones) */
+    bool cutoff;             /* a move reached beta */
+    int last;                /* the thesis' u: index of the move that cut off,
+                              * or of the last that raised the score; -1 */
+    int type;                /* the thesis' t: 50 cut off, 0 raised its score
+                              * without a cutoff, 100 neither */
+    pab_node_class scheme_a; /* strong YBWC's prediction (Y-PV/CUT/ALL) */
+    pab_node_class scheme_b; /* DTS's first prediction (D-PV/CUT/ALL),
+                              * with n = config.split_n */
+} pab_node_report;
+
+typedef void (*pab_node_report_fn)(const pab_node_report *report, void *user);
+
 /* One search's settings.  Always start from pab_config_init(): it sets
  * `size`, which tells the library which fields the caller knows, so fields
  * added later keep old programs working. */
@@ -269,6 +302,14 @@ typedef struct pab_config {
     bool mate_distance_pruning; /* windows closed to the ply's mates; true */
     bool qsearch_tt;            /* the table in quiescence; false */
     bool qsearch_skip_bad;      /* quiescence skips losing captures; true */
+
+    /* libpab 0.6: node classification (see pab_search(3), NODE
+     * REPORTS). */
+    pab_node_report_fn node_report; /* every interior node of a plain
+                                     * serial search; NULL */
+    void *node_report_user;         /* passed to node_report */
+    unsigned split_n; /* scheme B: a D-CUT node becomes D-ALL after
+                       * this many moves without a cutoff; 1 */
 } pab_config;
 
 /* The sizes of each published layout of the structures that carry or
@@ -280,7 +321,7 @@ typedef struct pab_config {
  *   config V3 (libpab 0.3): up to stop_ticket    result V2
  *   config V4 (libpab 0.4): up to extension_max_ply result V2
  *   config V5 (libpab 0.5): up to sim_drift      result V3
- *   config V6 (libpab 0.6): up to qsearch_skip_bad result V3 */
+ *   config V6 (libpab 0.6): up to split_n        result V3 */
 #ifdef __cplusplus
 #define PAB_ALIGNOF_(t) alignof(t)
 #else

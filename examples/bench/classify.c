@@ -1,0 +1,334 @@
+/*
+ * The node-classification experiment of the thesis, section 5.5 (see
+ * classify.h).  The library reports each interior node of a plain serial
+ * search with the classes schemes A and B predicted for it and what it
+ * did (pab_search(3), NODE REPORTS); this file only counts.
+ */
+#include "classify.h"
+
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <pab/pab.h>
+
+#include "../games/tree.h"
+
+/* Counts of one scheme: [predicted ALL][the node searched all its moves]. */
+typedef struct tally {
+    uint64_t n[2][2];
+} tally;
+
+typedef struct thesis_row {
+    unsigned b, wa, wb;
+    uint64_t a[5]; /* table 5.2: true CUT, false CUT, true ALL, false ALL,
+                    * error */
+    unsigned n;    /* table 5.3: its n, and the same five */
+    uint64_t bt[5];
+} thesis_row;
+
+static const thesis_row thesis[] = {
+    {32,
+     79,
+     5,
+     {5224782, 96205, 384361, 38844, 135049},
+     1,
+     {4520268, 172402, 308164, 743358, 915760}},
+    {20,
+     69,
+     19,
+     {1466634, 51794, 153707, 21592, 73386},
+     1,
+     {1233943, 73866, 131635, 254283, 328149}},
+    {32,
+     66,
+     66,
+     {5263594, 104381, 333611, 45230, 149611},
+     1,
+     {4567304, 132753, 305239, 741520, 874273}},
+    {32,
+     33,
+     33,
+     {8066731, 374809, 487466, 190667, 565476},
+     1,
+     {6464164, 393138, 472117, 1812923, 2206061}},
+    {32,
+     0,
+     0,
+     {21170883, 2346414, 971304, 1256668, 3603082},
+     1,
+     {16010177, 2084414, 1233304, 6417374, 8501788}},
+};
+#define THESIS_ROWS  (sizeof thesis / sizeof thesis[0])
+#define THESIS_DEPTH 6
+
+typedef struct cls_options {
+    tree_params tree;
+    bool tree_given;
+    const char *seeds;
+    int depth;
+    unsigned trees;
+    unsigned n;
+    bool early_cut; /* a cutoff at the last move counts as "all searched" */
+    bool quiet;
+} cls_options;
+
+typedef struct counts {
+    const cls_options *o;
+    tally a, b;
+} counts;
+
+static int usage_error(const char *what, const char *arg)
+{
+    fprintf(stderr, "pab-bench classify: %s%s%s (see --help)\n", what,
+            arg != NULL ? ": " : "", arg != NULL ? arg : "");
+    return 2;
+}
+
+static void usage(void)
+{
+    printf("usage: pab-bench classify [--tree=b,wa,wb] [--seeds=tg1|tg2] "
+           "[--depth=D] [--trees=N]\n"
+           "                          [--n=N] [--early-cut] [--quiet]\n"
+           "Tables 5.2 and 5.3: how often schemes A (strong YBWC) and B "
+           "(DTS) predict\n"
+           "CUT and ALL nodes right in plain alpha-beta (default: the five "
+           "orderings,\n"
+           "tg1, depth 6, n = 1).\n");
+}
+
+static const char *option_value(const char *arg, const char *name)
+{
+    size_t n = strlen(name);
+    if (strncmp(arg, name, n) == 0 && arg[n] == '=')
+        return arg + n + 1;
+    return NULL;
+}
+
+static bool parse_number(const char *text, long lo, long hi, long *value)
+{
+    char *end;
+    if (*text == '\0')
+        return false;
+    long v = strtol(text, &end, 10);
+    if (*end != '\0' || v < lo || v > hi)
+        return false;
+    *value = v;
+    return true;
+}
+
+static int parse_tree(const char *v, cls_options *o)
+{
+    char err[160];
+    const char *c1 = strchr(v, ',');
+    const char *c2 = c1 != NULL ? strchr(c1 + 1, ',') : NULL;
+    if (c2 == NULL || strchr(c2 + 1, ',') != NULL ||
+        tree_params_parse(v, &o->tree, err, sizeof err) < 0)
+        return usage_error("bad --tree, want b,wa,wb", v);
+    o->tree_given = true;
+    return 0;
+}
+
+/* One argument; 0, 1 for --help, or 2 after reporting the error. */
+static int parse_one(const char *arg, cls_options *o)
+{
+    const char *v;
+    long x;
+    if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0)
+        return 1;
+    if (strcmp(arg, "--quiet") == 0)
+        o->quiet = true;
+    else if (strcmp(arg, "--early-cut") == 0)
+        o->early_cut = true;
+    else if ((v = option_value(arg, "--tree")) != NULL)
+        return parse_tree(v, o);
+    else if ((v = option_value(arg, "--seeds")) != NULL) {
+        if (tree_seed_set(v, NULL, 0) == 0)
+            return usage_error("--seeds must be tg1 or tg2", v);
+        o->seeds = v;
+    } else if ((v = option_value(arg, "--depth")) != NULL) {
+        if (!parse_number(v, 1, TREE_HEIGHT_MAX, &x))
+            return usage_error("--depth must be 1 .. 128", v);
+        o->depth = (int)x;
+    } else if ((v = option_value(arg, "--trees")) != NULL) {
+        if (!parse_number(v, 1, TREE_TG2_COUNT, &x))
+            return usage_error("--trees must be 1 .. 200", v);
+        o->trees = (unsigned)x;
+    } else if ((v = option_value(arg, "--n")) != NULL) {
+        if (!parse_number(v, 1, PAB_MAX_MOVES, &x))
+            return usage_error("--n must be 1 .. 256", v);
+        o->n = (unsigned)x;
+    } else
+        return usage_error("unknown argument", arg);
+    return 0;
+}
+
+static int parse_options(int argc, char **argv, cls_options *o)
+{
+    *o = (cls_options){.seeds = "tg1", .depth = THESIS_DEPTH, .n = 1};
+    for (int i = 1; i < argc; i++) {
+        int rc = parse_one(argv[i], o);
+        if (rc != 0)
+            return rc;
+    }
+    unsigned set = tree_seed_set(o->seeds, NULL, 0);
+    if (o->trees == 0)
+        o->trees = set;
+    if (o->trees > set)
+        return usage_error("--trees is larger than the seed set", NULL);
+    return 0;
+}
+
+/* ---- counting ----------------------------------------------------------- */
+
+static void count(tally *t, pab_node_class predicted, bool searched_all)
+{
+    t->n[predicted == PAB_NODE_ALL][searched_all]++;
+}
+
+/* The thesis leaves out the first line searched: every scheme calls its
+ * nodes PV alike. */
+static void on_node(const pab_node_report *r, void *user)
+{
+    counts *c = user;
+    if (r->pv)
+        return;
+    bool cut = r->cutoff && (!c->o->early_cut || r->searched < r->moves);
+    count(&c->a, r->scheme_a, !cut);
+    count(&c->b, r->scheme_b, !cut);
+}
+
+/* True CUT, false CUT, true ALL, false ALL, error. */
+static void columns(const tally *t, uint64_t out[5])
+{
+    out[0] = t->n[0][0];
+    out[1] = t->n[0][1];
+    out[2] = t->n[1][1];
+    out[3] = t->n[1][0];
+    out[4] = out[1] + out[3];
+}
+
+static int search_trees(const cls_options *o, const tree_params *tp, counts *c)
+{
+    pab_game game;
+    int rc = tree_game_init(&game, tp);
+    if (rc < 0)
+        return rc;
+    uint32_t seeds[TREE_TG2_COUNT];
+    tree_seed_set(o->seeds, seeds, TREE_TG2_COUNT);
+    void *root = malloc(game.state_size);
+    pab_searcher *s = NULL;
+    if (root == NULL)
+        rc = PAB_ENOMEM;
+    if (rc >= 0)
+        rc = pab_searcher_create(&s, &game, PAB_DEFAULT_TT_BYTES);
+    pab_config cfg;
+    pab_config_init(&cfg);
+    cfg.plain = true;
+    cfg.max_depth = o->depth;
+    cfg.split_n = o->n;
+    cfg.node_report = on_node;
+    cfg.node_report_user = c;
+    for (unsigned t = 0; t < o->trees && rc >= 0; t++) {
+        pab_result r;
+        rc = tree_root(&game, root, seeds[t]);
+        if (rc >= 0)
+            rc = pab_search(s, root, &cfg, &r);
+    }
+    pab_searcher_destroy(s);
+    free(root);
+    tree_game_free(&game);
+    return rc;
+}
+
+/* ---- printing ----------------------------------------------------------- */
+
+static const thesis_row *thesis_for(const cls_options *o, const tree_params *p)
+{
+    if (o->depth != THESIS_DEPTH || strcmp(o->seeds, "tg1") != 0 ||
+        o->trees != TREE_TG1_COUNT || o->early_cut)
+        return NULL;
+    for (size_t i = 0; i < THESIS_ROWS; i++)
+        if (thesis[i].b == p->b && thesis[i].wa == p->wa &&
+            thesis[i].wb == p->wb)
+            return &thesis[i];
+    return NULL;
+}
+
+/* A row; a `*` follows a number that differs from `other`'s. */
+static void print_row(const char *who, const tree_params *p, unsigned n,
+                      const uint64_t v[5], const uint64_t *other)
+{
+    printf("%-7s %3u,%3u,%3u", who, p->b, p->wa, p->wb);
+    if (n > 0)
+        printf(" %3u", n);
+    for (int k = 0; k < 5; k++)
+        printf(" %10" PRIu64 "%s", v[k],
+               other != NULL && other[k] != v[k] ? "*" : " ");
+    printf("\n");
+}
+
+static void print_header(const char *table, const char *scheme, bool with_n)
+{
+    printf("\n%s: scheme %s\n%-7s %11s", table, scheme, "", "b, wa, wb");
+    if (with_n)
+        printf(" %3s", "n");
+    printf(" %10s  %10s  %10s  %10s  %10s\n", "TrueCUT", "FalseCUT", "TrueALL",
+           "FalseALL", "Error");
+}
+
+/* ---- the command -------------------------------------------------------- */
+
+int bench_classify(int argc, char **argv)
+{
+    cls_options o;
+    int rc = parse_options(argc, argv, &o);
+    if (rc == 1) {
+        usage();
+        return 0;
+    }
+    if (rc != 0)
+        return rc;
+    tree_params rows[THESIS_ROWS];
+    size_t nrows = 0;
+    if (o.tree_given)
+        rows[nrows++] = o.tree;
+    else
+        for (; nrows < THESIS_ROWS; nrows++)
+            rows[nrows] = (tree_params){thesis[nrows].b, thesis[nrows].wa,
+                                        thesis[nrows].wb, 0};
+    uint64_t a[THESIS_ROWS][5], b[THESIS_ROWS][5];
+    for (size_t i = 0; i < nrows; i++) {
+        counts c = {.o = &o};
+        rows[i].height = o.depth;
+        rc = search_trees(&o, &rows[i], &c);
+        if (rc < 0) {
+            fprintf(stderr, "pab-bench classify: %s\n", pab_strerror(rc));
+            return 1;
+        }
+        columns(&c.a, a[i]);
+        columns(&c.b, b[i]);
+    }
+    printf("classify: %s (%u trees), depth %d, plain alpha-beta (figure "
+           "4.3), the first line searched left out%s\n",
+           o.seeds, o.trees, o.depth,
+           o.early_cut ? "; a cutoff at the last move counts as ALL" : "");
+    print_header("Table 5.2", "A (strong YBWC)", false);
+    for (size_t i = 0; i < nrows; i++) {
+        const thesis_row *t = thesis_for(&o, &rows[i]);
+        print_row("libpab", &rows[i], 0, a[i], t != NULL ? t->a : NULL);
+        if (t != NULL)
+            print_row("thesis", &rows[i], 0, t->a, NULL);
+    }
+    print_header("Table 5.3", "B (DTS)", true);
+    for (size_t i = 0; i < nrows; i++) {
+        const thesis_row *t = thesis_for(&o, &rows[i]);
+        print_row("libpab", &rows[i], o.n, b[i],
+                  t != NULL && t->n == o.n ? t->bt : NULL);
+        if (t != NULL)
+            print_row("thesis", &rows[i], t->n, t->bt, NULL);
+    }
+    return 0;
+}
