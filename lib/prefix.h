@@ -19,6 +19,10 @@
 #define algo_ybwc                pab__algo_ybwc
 #define algorithm_of             pab__algorithm_of
 #define answer_without_search    pab__answer_without_search
+#define cls_child                pab__cls_child
+#define cls_done                 pab__cls_done
+#define cls_root                 pab__cls_root
+#define cls_searched             pab__cls_searched
 #define diag_enter               pab__diag_enter
 #define diag_finish              pab__diag_finish
 #define diag_leave               pab__diag_leave

@@ -13,6 +13,7 @@
 
 #include <pab/pab.h>
 
+#include "../examples/bench/classify.h"
 #include "../examples/bench/ordering.h"
 #include "../examples/games/tree.h"
 
@@ -995,4 +996,20 @@ Test(tree, node_reports_only_from_plain_serial)
     pab_searcher_destroy(s);
     free(st);
     tree_game_free(&g);
+}
+
+Test(tree, classify_arguments)
+{
+    static const char *bad[] = {
+        "--tree=32,79", "--tree=32,79,5,7", "--n=0",
+        "--n=257",      "--depth=0",        "--trees=201",
+        "--seeds=tg9",  "--frobnicate",     "--n=x"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char *argv[] = {"classify", (char *)bad[i], NULL};
+        cr_assert_eq(bench_classify(2, argv), 2, "accepted %s", bad[i]);
+    }
+    char *small[] = {"classify", "--tree=8,50,50", "--depth=4", "--trees=3",
+                     "--n=2",    "--quiet",        NULL};
+    fflush(stdout);
+    cr_assert_eq(bench_classify(6, small), 0);
 }

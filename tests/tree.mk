@@ -3,6 +3,7 @@ if HAVE_CRITERION
 UNIT_TESTS += tests/test_tree
 check_PROGRAMS += tests/test_tree
 endif
-tests_test_tree_SOURCES = tests/test_tree.c examples/bench/ordering.c
+tests_test_tree_SOURCES = tests/test_tree.c examples/bench/ordering.c \
+	examples/bench/classify.c
 tests_test_tree_CFLAGS = $(TEST_CFLAGS)
 tests_test_tree_LDADD = $(TEST_LIBS) -lm

@@ -14,6 +14,8 @@
 
 #include <pab/pab.h>
 
+#include "args.h"
+
 #include "../games/tree.h"
 
 /* Counts of one scheme: [predicted ALL][the node searched all its moves]. */
@@ -99,26 +101,6 @@ static void usage(void)
            "tg1, depth 6, n = 1).\n");
 }
 
-static const char *option_value(const char *arg, const char *name)
-{
-    size_t n = strlen(name);
-    if (strncmp(arg, name, n) == 0 && arg[n] == '=')
-        return arg + n + 1;
-    return NULL;
-}
-
-static bool parse_number(const char *text, long lo, long hi, long *value)
-{
-    char *end;
-    if (*text == '\0')
-        return false;
-    long v = strtol(text, &end, 10);
-    if (*end != '\0' || v < lo || v > hi)
-        return false;
-    *value = v;
-    return true;
-}
-
 static int parse_tree(const char *v, cls_options *o)
 {
     char err[160];
@@ -142,22 +124,22 @@ static int parse_one(const char *arg, cls_options *o)
         o->quiet = true;
     else if (strcmp(arg, "--early-cut") == 0)
         o->early_cut = true;
-    else if ((v = option_value(arg, "--tree")) != NULL)
+    else if ((v = bench_arg_value(arg, "--tree")) != NULL)
         return parse_tree(v, o);
-    else if ((v = option_value(arg, "--seeds")) != NULL) {
+    else if ((v = bench_arg_value(arg, "--seeds")) != NULL) {
         if (tree_seed_set(v, NULL, 0) == 0)
             return usage_error("--seeds must be tg1 or tg2", v);
         o->seeds = v;
-    } else if ((v = option_value(arg, "--depth")) != NULL) {
-        if (!parse_number(v, 1, TREE_HEIGHT_MAX, &x))
+    } else if ((v = bench_arg_value(arg, "--depth")) != NULL) {
+        if (!bench_arg_long(v, 1, TREE_HEIGHT_MAX, &x))
             return usage_error("--depth must be 1 .. 128", v);
         o->depth = (int)x;
-    } else if ((v = option_value(arg, "--trees")) != NULL) {
-        if (!parse_number(v, 1, TREE_TG2_COUNT, &x))
+    } else if ((v = bench_arg_value(arg, "--trees")) != NULL) {
+        if (!bench_arg_long(v, 1, TREE_TG2_COUNT, &x))
             return usage_error("--trees must be 1 .. 200", v);
         o->trees = (unsigned)x;
-    } else if ((v = option_value(arg, "--n")) != NULL) {
-        if (!parse_number(v, 1, PAB_MAX_MOVES, &x))
+    } else if ((v = bench_arg_value(arg, "--n")) != NULL) {
+        if (!bench_arg_long(v, 1, PAB_MAX_MOVES, &x))
             return usage_error("--n must be 1 .. 256", v);
         o->n = (unsigned)x;
     } else
@@ -310,6 +292,9 @@ int bench_classify(int argc, char **argv)
         }
         columns(&c.a, a[i]);
         columns(&c.b, b[i]);
+        if (!o.quiet)
+            fprintf(stderr, "classify: %u,%u,%u done\n", rows[i].b, rows[i].wa,
+                    rows[i].wb);
     }
     printf("classify: %s (%u trees), depth %d, plain alpha-beta (figure "
            "4.3), the first line searched left out%s\n",

@@ -23,6 +23,8 @@
 
 #include <pab/pab.h>
 
+#include "args.h"
+
 #include "../games/tree.h"
 
 #define ORDER_ROWS       10        /* rows of table 4.4 */
@@ -90,28 +92,6 @@ static void usage(void)
            "table 4.5; default 20,69,19, depth 4).\n");
 }
 
-/* A whole decimal number in [lo, hi]. */
-static bool parse_long(const char *text, long lo, long hi, long *value)
-{
-    char *end;
-    if (*text == '\0')
-        return false;
-    long v = strtol(text, &end, 10);
-    if (*end != '\0' || v < lo || v > hi)
-        return false;
-    *value = v;
-    return true;
-}
-
-/* The value of "--name=value" if arg is that option, else NULL. */
-static const char *option_value(const char *arg, const char *name)
-{
-    size_t n = strlen(name);
-    if (strncmp(arg, name, n) == 0 && arg[n] == '=')
-        return arg + n + 1;
-    return NULL;
-}
-
 static int parse_tree_option(const char *v, order_options *o)
 {
     char err[160];
@@ -137,30 +117,30 @@ static int parse_one(const char *arg, order_options *o)
         o->model = true;
     else if (strcmp(arg, "--quiet") == 0)
         o->quiet = true;
-    else if ((v = option_value(arg, "--tree")) != NULL)
+    else if ((v = bench_arg_value(arg, "--tree")) != NULL)
         return parse_tree_option(v, o);
-    else if ((v = option_value(arg, "--seeds")) != NULL) {
+    else if ((v = bench_arg_value(arg, "--seeds")) != NULL) {
         if (tree_seed_set(v, NULL, 0) == 0)
             return usage_error("--seeds must be tg1 or tg2", v);
         o->seeds = v;
-    } else if ((v = option_value(arg, "--depth")) != NULL) {
-        if (!parse_long(v, 1, TREE_HEIGHT_MAX, &n))
+    } else if ((v = bench_arg_value(arg, "--depth")) != NULL) {
+        if (!bench_arg_long(v, 1, TREE_HEIGHT_MAX, &n))
             return usage_error("--depth must be 1 .. 128", v);
         o->depth = (int)n;
-    } else if ((v = option_value(arg, "--trees")) != NULL) {
-        if (!parse_long(v, 1, TREE_TG2_COUNT, &n))
+    } else if ((v = bench_arg_value(arg, "--trees")) != NULL) {
+        if (!bench_arg_long(v, 1, TREE_TG2_COUNT, &n))
             return usage_error("--trees must be 1 .. 200", v);
         o->trees = (unsigned)n;
-    } else if ((v = option_value(arg, "--samples")) != NULL) {
-        if (!parse_long(v, 1, 1000000000L, &n))
+    } else if ((v = bench_arg_value(arg, "--samples")) != NULL) {
+        if (!bench_arg_long(v, 1, 1000000000L, &n))
             return usage_error("--samples must be 1 .. 1000000000", v);
         o->samples = (unsigned long)n;
-    } else if ((v = option_value(arg, "--algo")) != NULL) {
+    } else if ((v = bench_arg_value(arg, "--algo")) != NULL) {
         o->algorithm = pab_algorithm_from_name(v);
         if (o->algorithm < 0)
             return usage_error("unknown algorithm", v);
-    } else if ((v = option_value(arg, "--threads")) != NULL) {
-        if (!parse_long(v, 1, PAB_THREADS_MAX, &n))
+    } else if ((v = bench_arg_value(arg, "--threads")) != NULL) {
+        if (!bench_arg_long(v, 1, PAB_THREADS_MAX, &n))
             return usage_error("--threads must be 1 .. 1024", v);
         o->threads = (unsigned)n;
     } else

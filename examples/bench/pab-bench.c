@@ -11,6 +11,8 @@
 
 #include <pab/pab.h>
 
+#include "args.h"
+
 #include "../games/games.h"
 #include "bench.h"
 #include "classify.h"
@@ -62,37 +64,28 @@ static void usage(FILE *f)
     fprintf(f, "\n");
 }
 
-/* --name=value; returns value or NULL when arg is not --name=... */
-static const char *option_value(const char *arg, const char *name)
-{
-    size_t n = strlen(name);
-    if (strncmp(arg, name, n) == 0 && arg[n] == '=')
-        return arg + n + 1;
-    return NULL;
-}
-
 static void parse_options(int argc, char **argv, options *o)
 {
     const char *v;
     for (int i = 2; i < argc; i++) {
         const char *a = argv[i];
-        if ((v = option_value(a, "--game")))
+        if ((v = bench_arg_value(a, "--game")))
             o->game = v;
-        else if ((v = option_value(a, "--position")))
+        else if ((v = bench_arg_value(a, "--position")))
             o->position = v;
-        else if ((v = option_value(a, "--params")) ||
-                 (v = option_value(a, "--tree")))
+        else if ((v = bench_arg_value(a, "--params")) ||
+                 (v = bench_arg_value(a, "--tree")))
             o->params = v;
-        else if ((v = option_value(a, "--depth")))
+        else if ((v = bench_arg_value(a, "--depth")))
             o->depth = (int)bench_number("--depth", v, 0, PAB_DEPTH_MAX);
-        else if ((v = option_value(a, "--algo")))
+        else if ((v = bench_arg_value(a, "--algo")))
             o->algo = v;
-        else if ((v = option_value(a, "--threads")))
+        else if ((v = bench_arg_value(a, "--threads")))
             o->threads =
                 (unsigned)bench_number("--threads", v, 1, PAB_THREADS_MAX);
-        else if ((v = option_value(a, "--hash-mb")))
+        else if ((v = bench_arg_value(a, "--hash-mb")))
             o->hash_mb = (unsigned)bench_number("--hash-mb", v, 1, 1 << 20);
-        else if ((v = option_value(a, "--opt")) ||
+        else if ((v = bench_arg_value(a, "--opt")) ||
                  (strcmp(a, "--opt") == 0 && i + 1 < argc && (v = argv[++i]))) {
             if (o->nopts == sizeof o->opts / sizeof o->opts[0])
                 bench_fail("%s", "too many --opt");
