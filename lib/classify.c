@@ -21,6 +21,14 @@
  * allowed once on a path, after which the plies below alternate, D-CUT
  * under D-ALL and D-ALL under D-CUT, whatever their windows say.
  *
+ * Scheme C is the thesis' neural network (chapter 5), or any classifier
+ * the caller plugs in (config.classify): asked as each son is made, with
+ * whether the parent is PV, the parent's type value and the son's index,
+ * it answers the son's type value and wait.  The son is N-PV on the first
+ * line, N-CUT when its type value is within split_ncut_m of 50, N-ALL
+ * otherwise.  Without a classifier, scheme A's rules answer as type
+ * values (PV 0, CUT 50, ALL 100; wait 1): a generic network.
+ *
  * One thread: only the plain serial search reports (pab_config_validate),
  * and these arrays are its worker's own.
  */
@@ -46,6 +54,8 @@ void cls_root(worker *w, pab_score_t alpha, pab_score_t beta)
     c->root_beta = beta;
     c->a[0] = c->b[0] = c->now[0] = PAB_NODE_PV;
     c->forced[0] = false;
+    c->type[0] = 0; /* a PV node raises its score: the thesis' t = 0 */
+    c->wait[0] = 1;
 }
 
 static unsigned char scheme_a(unsigned char parent, unsigned index)
@@ -76,6 +86,44 @@ static unsigned char scheme_b(node_classes *c, int ply, pab_score_t alpha,
     return k;
 }
 
+/* Scheme A's classes as type values: the generic classifier. */
+static void classify_as_scheme_a(const pab_classify_input *in,
+                                 pab_classify_output *out)
+{
+    const unsigned char parent = in->parent_pv           ? PAB_NODE_PV
+                                 : in->parent_type == 50 ? PAB_NODE_CUT
+                                                         : PAB_NODE_ALL;
+    static const int type_of[] = {0, 50, 100};
+    out->type = type_of[scheme_a(parent, in->index)];
+    out->wait = 1;
+}
+
+static int clamp(int v, int lo, int hi)
+{
+    return v < lo ? lo : v > hi ? hi : v;
+}
+
+void cls_classify(const pab_config *cfg, bool parent_pv, int parent_type,
+                  unsigned index, int ply, int *type, int *wait)
+{
+    const pab_classify_input in = {parent_pv, parent_type, index, ply};
+    pab_classify_output out = {50, 1};
+    if (cfg->classify != NULL)
+        cfg->classify(&in, &out, cfg->classify_user);
+    else
+        classify_as_scheme_a(&in, &out);
+    *type = clamp(out.type, 0, 100);
+    *wait = clamp(out.wait, 0, PAB_MAX_MOVES);
+}
+
+pab_node_class cls_of_type(const pab_config *cfg, bool pv, int type)
+{
+    if (pv)
+        return PAB_NODE_PV;
+    const int d = type - 50;
+    return (d < 0 ? -d : d) <= cfg->split_ncut_m ? PAB_NODE_CUT : PAB_NODE_ALL;
+}
+
 void cls_child(worker *w, int ply, unsigned index, pab_score_t alpha,
                pab_score_t beta)
 {
@@ -83,6 +131,8 @@ void cls_child(worker *w, int ply, unsigned index, pab_score_t alpha,
     c->path[ply] = index;
     c->a[ply + 1] = scheme_a(c->a[ply], index);
     c->b[ply + 1] = c->now[ply + 1] = scheme_b(c, ply, alpha, beta);
+    cls_classify(&w->sh->cfg, c->a[ply] == PAB_NODE_PV, c->type[ply], index,
+                 ply + 1, &c->type[ply + 1], &c->wait[ply + 1]);
 }
 
 void cls_searched(worker *w, int ply, unsigned searched)
@@ -111,6 +161,10 @@ void cls_done(worker *w, int ply, int depth, unsigned moves, unsigned searched,
                             : 100,
         .scheme_a = (pab_node_class)c->a[ply],
         .scheme_b = (pab_node_class)c->b[ply],
+        .scheme_c =
+            cls_of_type(&w->sh->cfg, c->a[ply] == PAB_NODE_PV, c->type[ply]),
+        .predicted_type = c->type[ply],
+        .predicted_wait = c->wait[ply],
     };
     w->sh->cfg.node_report(&r, w->sh->cfg.node_report_user);
 }

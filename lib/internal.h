@@ -177,6 +177,8 @@ typedef struct node_classes {
     unsigned char b[PAB_PLY_MAX + 1]; /* scheme B, first prediction */
     unsigned char now[PAB_PLY_MAX + 1]; /* scheme B, after its overrides */
     bool forced[PAB_PLY_MAX + 1];       /* scheme B: alternating from here */
+    int type[PAB_PLY_MAX + 1]; /* scheme C: the classifier's type value */
+    int wait[PAB_PLY_MAX + 1]; /* ... and wait */
     pab_score_t root_alpha, root_beta;
 } node_classes;
 
@@ -297,6 +299,11 @@ void cls_child(struct worker *w, int ply, unsigned index, pab_score_t alpha,
 void cls_searched(struct worker *w, int ply, unsigned searched);
 void cls_done(struct worker *w, int ply, int depth, unsigned moves,
               unsigned searched, bool cutoff, int last);
+/* Scheme C: a son's type value and wait from the config's classifier (or
+ * scheme A's rules as type values), and the class a type value means. */
+void cls_classify(const pab_config *cfg, bool parent_pv, int parent_type,
+                  unsigned index, int ply, int *type, int *wait);
+pab_node_class cls_of_type(const pab_config *cfg, bool pv, int type);
 
 /* Set up *w, which must be zeroed memory. */
 int worker_init(worker *w, search *sh, const void *root);

@@ -167,6 +167,8 @@ static const option options[] = {
     BOOL(qsearch_skip_bad, 1, "quiescence skips captures the game scores < 0"),
     NUMBER(split_n, STORE_UNSIGNED, 1, PAB_MAX_MOVES, 1, "moves",
            "scheme B (DTS): a D-CUT node turns D-ALL after this many moves"),
+    NUMBER(split_ncut_m, STORE_INT, 0, 50, 10, "type",
+           "scheme C: a type value within this of 50 is N-CUT"),
 };
 /* clang-format on */
 

@@ -20,7 +20,9 @@
 #define algorithm_of             pab__algorithm_of
 #define answer_without_search    pab__answer_without_search
 #define cls_child                pab__cls_child
+#define cls_classify             pab__cls_classify
 #define cls_done                 pab__cls_done
+#define cls_of_type              pab__cls_of_type
 #define cls_root                 pab__cls_root
 #define cls_searched             pab__cls_searched
 #define diag_enter               pab__diag_enter

@@ -1013,3 +1013,98 @@ Test(tree, classify_arguments)
     fflush(stdout);
     cr_assert_eq(bench_classify(6, small), 0);
 }
+
+/* A classifier with no meaning but an easy chain to recompute. */
+static void toy_classify(const pab_classify_input *in, pab_classify_output *out,
+                         void *user)
+{
+    unsigned *calls = user;
+    (*calls)++;
+    out->type = (in->parent_type * 7 + (int)in->index * 13 +
+                 (in->parent_pv ? 5 : 0) + in->ply) %
+                    120 -
+                5; /* also outside 0..100: clamped */
+    out->wait = (int)in->index - 1;
+}
+
+typedef struct c_check {
+    unsigned calls;
+    uint64_t reports, wrong, generic_differs;
+    int m;
+} c_check;
+
+static int clamp_int(int v, int lo, int hi)
+{
+    return v < lo ? lo : v > hi ? hi : v;
+}
+
+static void on_report_c(const pab_node_report *r, void *user)
+{
+    c_check *c = user;
+    unsigned calls = 0;
+    int type = 0, wait = 1;
+    bool pv = true;
+    for (int p = 0; p < r->ply; p++) {
+        pab_classify_input in = {pv, type, r->path[p], p + 1};
+        pab_classify_output out;
+        toy_classify(&in, &out, &calls);
+        type = clamp_int(out.type, 0, 100);
+        wait = clamp_int(out.wait, 0, PAB_MAX_MOVES);
+        pv = pv && r->path[p] == 0;
+    }
+    int d = type > 50 ? type - 50 : 50 - type;
+    pab_node_class want = pv          ? PAB_NODE_PV
+                          : d <= c->m ? PAB_NODE_CUT
+                                      : PAB_NODE_ALL;
+    c->reports++;
+    c->wrong += r->predicted_type != type || r->predicted_wait != wait ||
+                r->scheme_c != want || r->pv != pv;
+}
+
+static void on_report_generic(const pab_node_report *r, void *user)
+{
+    c_check *c = user;
+    c->reports++;
+    c->generic_differs += r->scheme_c != r->scheme_a ||
+                          r->predicted_type != (int[]){0, 50, 100}[r->scheme_a];
+}
+
+Test(tree, node_reports_ask_the_classifier)
+{
+    pab_game g = new_game(6, 50, 30, 5);
+    void *st = new_root(&g, seed_of("tg2", 7));
+    pab_searcher *s;
+    pab_config cfg;
+    pab_result r;
+    cr_assert_eq(pab_searcher_create(&s, &g, (size_t)1 << 20), 0);
+    pab_config_init(&cfg);
+    cr_assert_eq(cfg.classify, NULL);
+    cr_assert_eq(cfg.split_ncut_m, 10);
+    cfg.max_depth = 5;
+    cfg.plain = true;
+    c_check c = {.m = 17};
+    cfg.split_ncut_m = c.m;
+    cfg.classify = toy_classify;
+    cfg.classify_user = &c.calls;
+    cfg.node_report = on_report_c;
+    cfg.node_report_user = &c;
+    cr_assert_eq(pab_search(s, st, &cfg, &r), 0);
+    cr_assert_gt(c.reports, 100);
+    cr_assert_eq(c.wrong, 0, "%llu of %llu reports",
+                 (unsigned long long)c.wrong, (unsigned long long)c.reports);
+    /* Asked once per son made: every node but the root. */
+    cr_assert_eq(c.calls, r.stats.nodes - 1);
+    /* Without a classifier, scheme C is scheme A in type values. */
+    c_check generic = {0};
+    cfg.classify = NULL;
+    cfg.node_report = on_report_generic;
+    cfg.node_report_user = &generic;
+    cr_assert_eq(pab_search(s, st, &cfg, &r), 0);
+    cr_assert_eq(generic.reports, c.reports);
+    cr_assert_eq(generic.generic_differs, 0);
+    cfg.split_ncut_m = 51;
+    cr_assert_eq(pab_config_validate(&cfg), PAB_EINVAL);
+    pab_searcher_destroy(s);
+    free(st);
+    tree_game_free(&g);
+}

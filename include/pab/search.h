@@ -186,9 +186,34 @@ typedef struct pab_node_report {
     pab_node_class scheme_a; /* strong YBWC's prediction (Y-PV/CUT/ALL) */
     pab_node_class scheme_b; /* DTS's first prediction (D-PV/CUT/ALL),
                               * with n = config.split_n */
+    pab_node_class scheme_c; /* the classifier's: PV on the first line,
+                              * else CUT when its type value is within
+                              * config.split_ncut_m of 50, else ALL */
+    int predicted_type;      /* the classifier's type value, 0..100 */
+    int predicted_wait;      /* the classifier's wait, 0 or more */
 } pab_node_report;
 
 typedef void (*pab_node_report_fn)(const pab_node_report *report, void *user);
+
+/* What a node classifier is asked when a node makes a son: the inputs of
+ * the thesis' network (section 5.2; libpab 0.6). */
+typedef struct pab_classify_input {
+    bool parent_pv;  /* the parent is on the first line searched */
+    int parent_type; /* the parent's type value, 0..100 (the root's: 0) */
+    unsigned index;  /* the son's place among its brothers, from 0 */
+    int ply;         /* the son's ply */
+} pab_classify_input;
+
+/* Its answer: the son's type value (near 50: expected to cut off; near 0
+ * or 100: to search all its moves) and how many of the son's moves to
+ * search before its score settles. */
+typedef struct pab_classify_output {
+    int type; /* 0..100; clamped */
+    int wait; /* 0 or more; clamped */
+} pab_classify_output;
+
+typedef void (*pab_classify_fn)(const pab_classify_input *in,
+                                pab_classify_output *out, void *user);
 
 /* One search's settings.  Always start from pab_config_init(): it sets
  * `size`, which tells the library which fields the caller knows, so fields
@@ -308,8 +333,12 @@ typedef struct pab_config {
     pab_node_report_fn node_report; /* every interior node of a plain
                                      * serial search; NULL */
     void *node_report_user;         /* passed to node_report */
-    unsigned split_n; /* scheme B: a D-CUT node becomes D-ALL after
-                       * this many moves without a cutoff; 1 */
+    unsigned split_n;         /* scheme B: a D-CUT node becomes D-ALL after
+                               * this many moves without a cutoff; 1 */
+    pab_classify_fn classify; /* scheme C's classifier; NULL: scheme A's
+                               * rules as type values */
+    void *classify_user;      /* passed to classify */
+    int split_ncut_m;         /* scheme C: N-CUT within this of 50; 10 */
 } pab_config;
 
 /* The sizes of each published layout of the structures that carry or
@@ -321,7 +350,7 @@ typedef struct pab_config {
  *   config V3 (libpab 0.3): up to stop_ticket    result V2
  *   config V4 (libpab 0.4): up to extension_max_ply result V2
  *   config V5 (libpab 0.5): up to sim_drift      result V3
- *   config V6 (libpab 0.6): up to split_n        result V3 */
+ *   config V6 (libpab 0.6): up to split_ncut_m   result V3 */
 #ifdef __cplusplus
 #define PAB_ALIGNOF_(t) alignof(t)
 #else
