@@ -110,6 +110,11 @@ int pab_config_validate(const pab_config *c)
     if (c->size >= PAB_CONFIG_SIZE_V6 && c->node_report != NULL &&
         (c->algorithm != PAB_ALGO_SERIAL || !c->plain))
         return PAB_EINVAL;
+    /* Scheme B reads its node types from figure 4.3's windows; NegaScout's
+     * null windows carry none. */
+    if (c->size >= PAB_CONFIG_SIZE_V6 && c->algorithm == PAB_ALGO_YBWC &&
+        c->split_scheme == PAB_SPLIT_SCHEME_B && !c->plain)
+        return PAB_EINVAL;
     int rc = validate_variants(c);
     if (rc == 0)
         rc = validate_simulation(c);

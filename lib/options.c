@@ -32,6 +32,7 @@ typedef struct option {
 
 static const char *const split_policies[] = {"random-owner", "highest", NULL};
 static const char *const sim_memories[] = {"flat", "msi", NULL};
+static const char *const split_schemes[] = {"a", "b", "c", NULL};
 
 #define BOOL(f, dflt, text)                                                    \
     {                                                                          \
@@ -169,6 +170,15 @@ static const option options[] = {
            "scheme B (DTS): a D-CUT node turns D-ALL after this many moves"),
     NUMBER(split_ncut_m, STORE_INT, 0, 50, 10, "type",
            "scheme C: a type value within this of 50 is N-CUT"),
+    {{"split_scheme", PAB_OPTION_CHOICE, 0, 2, PAB_SPLIT_SCHEME_A,
+      split_schemes, "", "ybwc: split-point scheme, thesis 6.5 (a, b or c)"},
+     STORE_ENUM, offsetof(pab_config, split_scheme)},
+    NUMBER(split_m_b, STORE_UNSIGNED, 0, PAB_MAX_MOVES, 3, "moves",
+           "scheme B: a D-CUT node turns D-ALL after more than this many"),
+    NUMBER(split_m_ca, STORE_INT, -PAB_MAX_MOVES, PAB_MAX_MOVES, -1, "moves",
+           "scheme C: moves searched before a split, beyond the wait"),
+    NUMBER(split_m_cc, STORE_INT, -PAB_MAX_MOVES, PAB_MAX_MOVES, 3, "moves",
+           "scheme C: more moves before an N-CUT node splits"),
 };
 /* clang-format on */
 
@@ -194,6 +204,8 @@ static const option *find(const char *name)
 
 /* A choice is stored through pab_split_policy, which must then be the
  * size of every choice enum. */
+_Static_assert(sizeof(pab_split_scheme) == sizeof(pab_split_policy),
+               "enum sizes");
 _Static_assert(sizeof(pab_sim_memory) == sizeof(pab_split_policy),
                "choice enums share one size");
 

@@ -51,6 +51,8 @@ struct split_point {
     rt_word prefix;  /* moves 0 .. prefix - 1 are done */
     /* Set under the lock when opening, constant while open. */
     int kind, need, n;
+    int type, wait; /* the frame's classification (splitpoint.h) */
+    bool alternate;
     void *state;       /* the position at the node */
     pab_move_t *moves; /* n moves, in search order */
     /* Guarded by the lock. */

@@ -154,6 +154,9 @@ void sp_open(worker *w, sp_frame *f, int kind)
     f->next = 0;
     f->need = 1;
     f->kind = kind;
+    f->type = 0;
+    f->wait = 1;
+    f->alternate = false;
     f->cur = -1;
     f->cur_move = PAB_MOVE_NONE;
     f->move_alpha = f->nd.alpha;
@@ -192,6 +195,9 @@ static split_point *sp_open_split(worker *w, sp_frame *f, int ply,
     rt_mutex_lock(&sp->lock);
     sp->kind = f->kind;
     sp->need = f->need;
+    sp->type = f->type;
+    sp->wait = f->wait;
+    sp->alternate = f->alternate;
     sp->n = n;
     memcpy(sp->moves, f->nd.moves, sizeof(pab_move_t) * (size_t)n);
     sp->node = f->nd;

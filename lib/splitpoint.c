@@ -189,6 +189,9 @@ static void work_at(worker *w, split_point *sp)
     f.nd = sp->node;
     f.kind = sp->kind;
     f.need = sp->need;
+    f.type = sp->type;
+    f.wait = sp->wait;
+    f.alternate = sp->alternate;
     rt_mutex_unlock(&sp->lock);
     const int ply = f.nd.ply;
     f.nd.moves = sp->moves;

@@ -30,11 +30,14 @@ typedef struct sp_frame {
     split_point *sp; /* the shared node, once split or joined */
     bool helper;     /* working at another thread's split point */
     bool expanding;  /* before the move loop: a child is a null move */
-    bool staged; /* too shallow to split: moves by ns_next, stage by stage */
-    int next;    /* not split yet: the next move to search */
-    int need;    /* moves searched before the node may split */
-    int kind;    /* the algorithm's node type (ybwc: Y-PV ...) */
-    int cur;     /* index of the move being searched */
+    bool staged;    /* too shallow to split: moves by ns_next, stage by stage */
+    int next;       /* not split yet: the next move to search */
+    int need;       /* moves searched before the node may split */
+    int kind;       /* the algorithm's node type (ybwc: Y-PV ...) */
+    int type;       /* ybwc scheme C: the classifier's type value; */
+    int wait;       /* ... its wait; */
+    bool alternate; /* ... scheme B: the plies below alternate */
+    int cur;        /* index of the move being searched */
     pab_move_t cur_move;
     pab_score_t move_alpha; /* the alpha that move started with */
     bool scouting;          /* that move is a null-window test (see ybwc.c) */

@@ -23,6 +23,23 @@
  * table's move and the killers -- and for at least ybwc_cut_moves (the
  * thesis' m_A) moves in all.  Weak YBWC waits for the eldest everywhere.
  *
+ * The split-point schemes of the thesis, section 6.5 (split_scheme):
+ * scheme A is the strong YBWC above (m_A: ybwc_cut_moves).  Scheme B is
+ * DTS's typing (section 3.5, plain mode only, where the windows are
+ * figure 4.3's): D-PV with the root's window, D-CUT with the root's bound
+ * on its side, D-ALL otherwise, two consecutive D-ALL plies once and
+ * alternation below them; a D-CUT node turns D-ALL after more than
+ * split_m_b moves without a cutoff, and may split once it has searched one
+ * more as D-ALL (a confidence of at least 1), a D-PV or D-ALL node after
+ * its first.  Scheme C asks the classifier (config.classify, the thesis'
+ * network) for each node's type value and wait: N-PV on the principal
+ * variation, N-CUT within split_ncut_m of 50, N-ALL otherwise; the node may
+ * split after wait + m_Ca moves, an N-CUT node after wait + m_Ca + m_Cc
+ * (split_m_ca, split_m_cc; 0 moves: while the eldest is still searched).
+ * Among the candidates, the highest is chosen (guideline 1 of section
+ * 6.5); guidelines 2 and 3, which rank candidates of one height, are not
+ * applied.
+ *
  * Windows: each move a thread takes at a split point is searched with the
  * split point's alpha of that moment (younger brothers with NegaScout's
  * null-window test; in plain mode ns_move gives them the full window,
@@ -44,22 +61,65 @@
 #include "internal.h"
 #include "splitpoint.h"
 
-enum { Y_PV, Y_CUT, Y_ALL };
+/* Node types: the classes of every scheme (Y-, D- and N-). */
+enum { Y_PV = PAB_NODE_PV, Y_CUT = PAB_NODE_CUT, Y_ALL = PAB_NODE_ALL };
 
 static pab_score_t ybwc(worker *w, pab_score_t alpha, pab_score_t beta,
                         int depth, int ply, unsigned flags);
 
 /* The node types of strong YBWC, from the parent's type and whether this
  * node is its eldest son. */
-static int node_type(const worker *w, int ply, unsigned flags)
+static int scheme_a(const sp_frame *parent)
 {
-    if (flags & NS_PV)
-        return Y_PV;
-    const sp_frame *parent = sp_parent(w, ply);
-    if (parent == NULL)
-        return Y_PV;
     const bool eldest = parent->nd.searched == 0;
     return parent->kind == Y_CUT && eldest ? Y_ALL : Y_CUT;
+}
+
+/* DTS's types from the node's window, in plain mode, where the root's is
+ * (-inf, inf) on either side. */
+static int scheme_b(const worker *w, const sp_frame *parent, sp_frame *f)
+{
+    const int now =
+        parent->kind == Y_CUT && parent->nd.searched > (int)w->sh->cfg.split_m_b
+            ? Y_ALL
+            : parent->kind;
+    if (parent->alternate && now != Y_PV) {
+        f->alternate = true;
+        return now == Y_CUT ? Y_ALL : Y_CUT;
+    }
+    const int k = f->nd.alpha == -PAB_SCORE_INF ? Y_CUT : Y_ALL;
+    f->alternate = k == Y_ALL && now == Y_ALL;
+    return k;
+}
+
+/* The classifier's type value and wait, and the class they mean. */
+static int scheme_c(const worker *w, const sp_frame *parent, sp_frame *f,
+                    int ply)
+{
+    cls_classify(&w->sh->cfg, parent->kind == Y_PV, parent->type,
+                 (unsigned)(parent->cur < 0 ? 0 : parent->cur), ply, &f->type,
+                 &f->wait);
+    return cls_of_type(&w->sh->cfg, false, f->type);
+}
+
+/* Open the node's frame with its type under the configured scheme. */
+static void open_typed(worker *w, sp_frame *f, int ply, unsigned flags)
+{
+    const sp_frame *parent = sp_parent(w, ply);
+    const bool pv = (flags & NS_PV) || parent == NULL;
+    sp_open(w, f, Y_PV);
+    if (parent == NULL)
+        return;
+    /* The principal variation is PV in every scheme; scheme C still asks
+     * for its type value and wait. */
+    int kind = Y_PV;
+    switch (w->sh->cfg.split_scheme) {
+    case PAB_SPLIT_SCHEME_B: kind = scheme_b(w, parent, f); break;
+    case PAB_SPLIT_SCHEME_C: kind = scheme_c(w, parent, f, ply); break;
+    default: kind = scheme_a(parent); break;
+    }
+    if (!pv)
+        f->kind = kind;
 }
 
 static bool in_front(pab_move_t m, const pab_move_t *front, int n)
@@ -87,6 +147,14 @@ static int promising(const worker *w, const ns_node *nd)
 static int young_brothers_wait(const worker *w, const sp_frame *f)
 {
     const pab_config *c = &w->sh->cfg;
+    if (c->split_scheme == PAB_SPLIT_SCHEME_B)
+        return f->kind == Y_CUT ? (int)c->split_m_b + 2 : 1;
+    if (c->split_scheme == PAB_SPLIT_SCHEME_C) {
+        int need = f->wait + c->split_m_ca;
+        if (f->kind == Y_CUT)
+            need += c->split_m_cc;
+        return need < 0 ? 0 : need;
+    }
     if (!c->ybwc_strong || f->kind != Y_CUT)
         return 1;
     int need = promising(w, &f->nd);
@@ -118,7 +186,7 @@ static pab_score_t ybwc(worker *w, pab_score_t alpha, pab_score_t beta,
     if (ns_begin(w, &f.nd, alpha, beta, depth, ply, flags, &v) ||
         ns_probe(w, &f.nd, &v))
         return v;
-    sp_open(w, &f, node_type(w, ply, flags));
+    open_typed(w, &f, ply, flags);
     if (sp_expand(w, &f, ybwc, &v))
         return v;
     return sp_search(w, &f); /* eldest first; then maybe in parallel */

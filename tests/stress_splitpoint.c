@@ -1,6 +1,7 @@
 /*
  * Stress of the split-point algorithms, ybwc (strong and weak, both split
- * policies) and jamboree, under real threads: the ThreadSanitizer suite
+ * policies, and scheme C splitting before the eldest is done), jamboree
+ * and pvsplit, under real threads: the ThreadSanitizer suite
  * runs it (Criterion aborts there), the other suites too.
  *
  * Each round picks a variant and a position -- an artificial tree (plain
@@ -328,6 +329,15 @@ static void round_boxed(unsigned round, pab_config c, totals *sum)
     one(round, &g, &root, c, false, boxed_legal, sum);
 }
 
+/* Every node may split at once (wait 0 with m_Ca -1). */
+static void eager_classify(const pab_classify_input *in,
+                           pab_classify_output *out, void *user)
+{
+    (void)user;
+    out->type = in->index == 0 ? 100 : 50;
+    out->wait = 0;
+}
+
 int main(void)
 {
     const unsigned searches =
@@ -342,8 +352,16 @@ int main(void)
     for (unsigned round = 0; round < searches; round++) {
         pab_config c;
         pab_config_init(&c);
-        const unsigned variant = rnd(5);
-        c.algorithm = variant == 4 ? PAB_ALGO_JAMBOREE : PAB_ALGO_YBWC;
+        const unsigned variant = rnd(7);
+        c.algorithm = variant == 4   ? PAB_ALGO_JAMBOREE
+                      : variant == 5 ? PAB_ALGO_PVSPLIT
+                                     : PAB_ALGO_YBWC;
+        if (variant == 6) { /* scheme C, splits before the eldest is done */
+            c.split_scheme = PAB_SPLIT_SCHEME_C;
+            c.classify = eager_classify;
+            c.split_m_ca = -1;
+            c.split_m_cc = 0;
+        }
         c.ybwc_strong = variant & 1;
         c.split_policy =
             variant & 2 ? PAB_SPLIT_HIGHEST : PAB_SPLIT_RANDOM_OWNER;

@@ -29,16 +29,66 @@ typedef struct variant {
     pab_algorithm algo;
     bool strong;
     pab_split_policy policy;
+    pab_split_scheme scheme;
+    pab_classify_fn classify;
+    int m_ca, m_cc;
 } variant;
 
+/* A classifier that lets every node split before its eldest is done
+ * (wait 0, m_Ca -1): the earliest splits scheme C can make. */
+static void eager_classify(const pab_classify_input *in,
+                           pab_classify_output *out, void *user)
+{
+    (void)user;
+    out->type = in->index == 0 ? 100 : 50;
+    out->wait = in->parent_type == 50 ? 1 : 0;
+}
+
 static const variant variants[] = {
-    {"ybwc strong, random owner", PAB_ALGO_YBWC, true, PAB_SPLIT_RANDOM_OWNER},
-    {"ybwc strong, highest", PAB_ALGO_YBWC, true, PAB_SPLIT_HIGHEST},
-    {"ybwc weak, random owner", PAB_ALGO_YBWC, false, PAB_SPLIT_RANDOM_OWNER},
-    {"ybwc weak, highest", PAB_ALGO_YBWC, false, PAB_SPLIT_HIGHEST},
-    {"jamboree", PAB_ALGO_JAMBOREE, false, PAB_SPLIT_RANDOM_OWNER},
-    {"pvsplit", PAB_ALGO_PVSPLIT, false, PAB_SPLIT_RANDOM_OWNER},
-    {"pvsplit, highest", PAB_ALGO_PVSPLIT, false, PAB_SPLIT_HIGHEST},
+    {.name = "ybwc strong, random owner",
+     .algo = PAB_ALGO_YBWC,
+     .strong = true,
+     .policy = PAB_SPLIT_RANDOM_OWNER},
+    {.name = "ybwc strong, highest",
+     .algo = PAB_ALGO_YBWC,
+     .strong = true,
+     .policy = PAB_SPLIT_HIGHEST},
+    {.name = "ybwc weak, random owner",
+     .algo = PAB_ALGO_YBWC,
+     .strong = false,
+     .policy = PAB_SPLIT_RANDOM_OWNER},
+    {.name = "ybwc weak, highest",
+     .algo = PAB_ALGO_YBWC,
+     .strong = false,
+     .policy = PAB_SPLIT_HIGHEST},
+    {.name = "ybwc scheme c, generic",
+     .algo = PAB_ALGO_YBWC,
+     .strong = true,
+     .policy = PAB_SPLIT_HIGHEST,
+     .scheme = PAB_SPLIT_SCHEME_C,
+     .classify = NULL,
+     .m_ca = -1,
+     .m_cc = 3},
+    {.name = "ybwc scheme c, eager",
+     .algo = PAB_ALGO_YBWC,
+     .strong = true,
+     .policy = PAB_SPLIT_RANDOM_OWNER,
+     .scheme = PAB_SPLIT_SCHEME_C,
+     .classify = eager_classify,
+     .m_ca = -1,
+     .m_cc = 0},
+    {.name = "jamboree",
+     .algo = PAB_ALGO_JAMBOREE,
+     .strong = false,
+     .policy = PAB_SPLIT_RANDOM_OWNER},
+    {.name = "pvsplit",
+     .algo = PAB_ALGO_PVSPLIT,
+     .strong = false,
+     .policy = PAB_SPLIT_RANDOM_OWNER},
+    {.name = "pvsplit, highest",
+     .algo = PAB_ALGO_PVSPLIT,
+     .strong = false,
+     .policy = PAB_SPLIT_HIGHEST},
 };
 #define N_VARIANTS (sizeof variants / sizeof variants[0])
 static const unsigned thread_counts[] = {1, 2, 3, 4, 8};
@@ -50,6 +100,10 @@ static void apply(pab_config *c, const variant *v, unsigned threads)
     c->threads = threads;
     c->ybwc_strong = v->strong;
     c->split_policy = v->policy;
+    c->split_scheme = v->scheme;
+    c->classify = v->classify;
+    c->split_m_ca = v->m_ca;
+    c->split_m_cc = v->m_cc;
 }
 
 static pab_result run(pab_searcher *s, const void *root, const pab_config *c)
@@ -485,4 +539,62 @@ Test(ybwc_jamboree, limits_and_stop_return_a_legal_move, .timeout = 120)
             pab_searcher_destroy(s);
         }
     }
+}
+
+/* ---- scheme B (DTS's types, plain mode) ---------------------------------- */
+
+/* YBWC with scheme B equals serial figure 4.3 alpha-beta, on real threads
+ * and on virtual processors; outside plain mode it is refused. */
+Test(ybwc_jamboree, scheme_b_equals_serial, .timeout = 120)
+{
+    static const tree_params shapes[] = {{8, 79, 5, TREE_HEIGHT_MAX},
+                                         {6, 33, 33, TREE_HEIGHT_MAX},
+                                         {12, 0, 0, TREE_HEIGHT_MAX},
+                                         {10, 66, 66, TREE_HEIGHT_MAX}};
+    static const struct {
+        unsigned threads;
+        bool simulate;
+    } runs[] = {{1, false}, {2, false}, {3, false},
+                {8, false}, {16, true}, {64, true}};
+    uint32_t seeds[TREE_TG2_COUNT];
+    tree_seed_set("tg2", seeds, TREE_TG2_COUNT);
+    uint64_t splits = 0;
+    for (unsigned i = 0; i < 12; i++) {
+        pab_game g;
+        cr_assert_eq(tree_game_init(&g, &shapes[i % 4]), 0);
+        void *root = malloc(g.state_size);
+        cr_assert_eq(tree_root(&g, root, seeds[i + 60]), 0);
+        pab_searcher *s;
+        cr_assert_eq(pab_searcher_create(&s, &g, 1 << 20), 0);
+        pab_config c;
+        pab_config_init(&c);
+        c.plain = true;
+        c.max_depth = 5;
+        const pab_result want = run(s, root, &c);
+        c.algorithm = PAB_ALGO_YBWC;
+        c.split_scheme = PAB_SPLIT_SCHEME_B;
+        c.split_m_b = i % 4;
+        c.split_min_depth = 1 + (int)(i % 2);
+        c.split_policy =
+            i % 3 == 0 ? PAB_SPLIT_HIGHEST : PAB_SPLIT_RANDOM_OWNER;
+        for (size_t r = 0; r < sizeof runs / sizeof runs[0]; r++) {
+            c.threads = runs[r].threads;
+            c.simulate = runs[r].simulate;
+            const pab_result got = run(s, root, &c);
+            splits += got.stats.splits;
+            cr_assert_eq(got.score, want.score, "tree %u, %u %s: %d != %d", i,
+                         c.threads, c.simulate ? "processors" : "threads",
+                         (int)got.score, (int)want.score);
+            cr_assert_eq(got.pv[0], got.best_move);
+        }
+        c.simulate = false;
+        c.plain = false;
+        cr_assert_eq(pab_config_validate(&c), PAB_EINVAL);
+        pab_result r;
+        cr_assert_eq(pab_search(s, root, &c, &r), PAB_EINVAL);
+        pab_searcher_destroy(s);
+        free(root);
+        tree_game_free(&g);
+    }
+    cr_assert_gt(splits, 0);
 }

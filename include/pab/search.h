@@ -151,6 +151,16 @@ typedef enum pab_split_policy {
     PAB_SPLIT_HIGHEST = 1
 } pab_split_policy;
 
+/* How YBWC types its nodes and chooses its split points: the thesis'
+ * split-point selection schemes (section 6.5; libpab 0.6). */
+typedef enum pab_split_scheme {
+    PAB_SPLIT_SCHEME_A = 0, /* strong YBWC: Y-PV/Y-CUT/Y-ALL, m_A */
+    PAB_SPLIT_SCHEME_B = 1, /* DTS: D-PV/D-CUT/D-ALL from the windows, m_B
+                             * (plain mode only) */
+    PAB_SPLIT_SCHEME_C = 2  /* the classifier (config.classify): N-PV,
+                             * N-CUT, N-ALL, its wait, m_Ca and m_Cc */
+} pab_split_scheme;
+
 /* The simulated multiprocessor's memory (libpab 0.5; see pab(7)). */
 typedef enum pab_sim_memory {
     PAB_SIM_MEMORY_FLAT, /* a shared access costs sim_shared/sim_atomic */
@@ -333,12 +343,16 @@ typedef struct pab_config {
     pab_node_report_fn node_report; /* every interior node of a plain
                                      * serial search; NULL */
     void *node_report_user;         /* passed to node_report */
-    unsigned split_n;         /* scheme B: a D-CUT node becomes D-ALL after
-                               * this many moves without a cutoff; 1 */
-    pab_classify_fn classify; /* scheme C's classifier; NULL: scheme A's
-                               * rules as type values */
-    void *classify_user;      /* passed to classify */
-    int split_ncut_m;         /* scheme C: N-CUT within this of 50; 10 */
+    unsigned split_n;              /* scheme B: a D-CUT node becomes D-ALL after
+                                    * this many moves without a cutoff; 1 */
+    pab_classify_fn classify;      /* scheme C's classifier; NULL: scheme A's
+                                    * rules as type values */
+    void *classify_user;           /* passed to classify */
+    int split_ncut_m;              /* scheme C: N-CUT within this of 50; 10 */
+    pab_split_scheme split_scheme; /* ybwc: PAB_SPLIT_SCHEME_A */
+    unsigned split_m_b;            /* scheme B: m_B; 3 */
+    int split_m_ca;                /* scheme C: m_C,a; -1 */
+    int split_m_cc;                /* scheme C: m_C,c; 3 */
 } pab_config;
 
 /* The sizes of each published layout of the structures that carry or
@@ -350,7 +364,7 @@ typedef struct pab_config {
  *   config V3 (libpab 0.3): up to stop_ticket    result V2
  *   config V4 (libpab 0.4): up to extension_max_ply result V2
  *   config V5 (libpab 0.5): up to sim_drift      result V3
- *   config V6 (libpab 0.6): up to split_ncut_m   result V3 */
+ *   config V6 (libpab 0.6): up to split_m_cc     result V3 */
 #ifdef __cplusplus
 #define PAB_ALIGNOF_(t) alignof(t)
 #else
