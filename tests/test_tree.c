@@ -7,14 +7,18 @@
  * alpha-beta written here after figure 4.3 and against table 4.4.
  */
 #include <criterion/criterion.h>
+#include <fann.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <pab/pab.h>
 
 #include "../examples/bench/classify.h"
+#include "../examples/bench/network.h"
 #include "../examples/bench/ordering.h"
+#include "../examples/bench/train.h"
 #include "../examples/games/tree.h"
 
 /* ---- helpers ------------------------------------------------------------- */
@@ -1107,4 +1111,178 @@ Test(tree, node_reports_ask_the_classifier)
     pab_searcher_destroy(s);
     free(st);
     tree_game_free(&g);
+}
+
+/* ---- the classification networks (sections 5.3 and 5.4) ----------------- */
+
+static void count_interior(const pab_node_report *r, void *user)
+{
+    (void)r;
+    (*(unsigned *)user)++;
+}
+
+Test(tree, training_data_of_section_5_3)
+{
+    /* One tree: each interior node but the root is one pattern, with its
+     * own t and u (nothing to average), its parent's t as input. */
+    const tree_params p = {5, 40, 30, 4};
+    net_pattern *pat;
+    size_t count;
+    cr_assert_eq(train_patterns(&p, "tg2", 1, 4, &pat, &count), 0);
+    pab_game g = new_game(5, 40, 30, 4);
+    void *st = new_root(&g, seed_of("tg2", 0));
+    pab_searcher *s;
+    pab_config cfg;
+    pab_result r;
+    unsigned interior = 0;
+    cr_assert_eq(pab_searcher_create(&s, &g, (size_t)1 << 20), 0);
+    pab_config_init(&cfg);
+    cfg.plain = true;
+    cfg.max_depth = 4;
+    cfg.node_report = count_interior;
+    cfg.node_report_user = &interior;
+    cr_assert_eq(pab_search(s, st, &cfg, &r), 0);
+    cr_assert_eq(count, interior - 1);
+    unsigned pv = 0;
+    for (size_t i = 0; i < count; i++) {
+        const double t = pat[i].out_type, u = pat[i].out_wait;
+        cr_assert(t == 0 || t == 50 || t == 100, "t %g", t);
+        cr_assert(u == (int)u && u >= 0 && u <= 5, "u %g", u);
+        cr_assert(pat[i].index >= 1 && pat[i].index <= 5);
+        cr_assert(pat[i].type == 0 || pat[i].type == 50 || pat[i].type == 100);
+        cr_assert((t == 100) == (u == 0), "no change is wait 0");
+        pv += pat[i].pv;
+    }
+    /* PV parents (the root and its first son and grandson) search every
+     * son: a full window cannot cut off. */
+    cr_assert_eq(pv, 5u + 5u + 5u, "%u", pv);
+    free(pat);
+    pab_searcher_destroy(s);
+    free(st);
+    tree_game_free(&g);
+}
+
+Test(tree, network_forward_pass_is_fanns)
+{
+    const tree_params p = {8, 60, 20, 4};
+    net_pattern *pat;
+    size_t count;
+    cr_assert_eq(train_patterns(&p, "tg2", 20, 4, &pat, &count), 0);
+    net *n = net_create(7);
+    cr_assert_not_null(n);
+    double before_t, before_w, after_t, after_w;
+    net_errors(n, pat, count, &before_t, &before_w);
+    /* The wait is learnt at once (from the untrained network's 16 moves
+     * or so), the type slowly: on these 377 patterns E_type first rises,
+     * then falls below where it started. */
+    net_train(n, pat, count, 5000, 0.1);
+    net_errors(n, pat, count, &after_t, &after_w);
+    cr_assert_eq(count, 377u);
+    cr_assert_lt(after_t, before_t, "%g -> %g", before_t, after_t);
+    cr_assert_lt(after_w, before_w / 100, "%g -> %g", before_w, after_w);
+    for (int pv = 0; pv < 2; pv++)
+        for (int type = 0; type <= 100; type += 25)
+            for (int index = 1; index <= 40; index += 3) {
+                double t1, w1, t2, w2;
+                net_run(n, pv, type, index, &t1, &w1);
+                net_run_fann(n, pv, type, index, &t2, &w2);
+                cr_assert_float_eq(t1, t2, 1e-3);
+                cr_assert_float_eq(w1, w2, 1e-4);
+            }
+    /* Saved and loaded, it answers the same. */
+    char path[] = "/tmp/pab-test-net-XXXXXX";
+    int fd = mkstemp(path);
+    cr_assert_geq(fd, 0);
+    close(fd);
+    char err[256];
+    cr_assert_eq(net_save(n, path, err, sizeof err), 0, "%s", err);
+    net *back = net_load(path, err, sizeof err);
+    cr_assert_not_null(back, "%s", err);
+    double t1, w1, t2, w2;
+    net_run(n, false, 50, 3, &t1, &w1);
+    net_run(back, false, 50, 3, &t2, &w2);
+    cr_assert_float_eq(t1, t2, 1e-4);
+    cr_assert_float_eq(w1, w2, 1e-5);
+    net_destroy(back);
+    net_destroy(n);
+    unlink(path);
+    free(pat);
+}
+
+Test(tree, wrong_network_files_are_refused)
+{
+    char err[512];
+    cr_assert_null(net_load("/nonexistent/tree.net", err, sizeof err));
+    cr_assert_not_null(strstr(err, "not a readable FANN network"), "%s", err);
+    char path[] = "/tmp/pab-test-net-XXXXXX";
+    int fd = mkstemp(path);
+    cr_assert_geq(fd, 0);
+    cr_assert_eq(write(fd, "FANN_FLO_2.1\nnum_layers=3\n", 26), 26);
+    close(fd);
+    cr_assert_null(net_load(path, err, sizeof err));
+    cr_assert_not_null(strstr(err, "not a readable FANN network"), "%s", err);
+    /* A well-formed network of the wrong size. */
+    struct fann *small = fann_create_standard(3, 3, 5, 2);
+    cr_assert_eq(fann_save(small, path), 0);
+    fann_destroy(small);
+    cr_assert_null(net_load(path, err, sizeof err));
+    cr_assert_not_null(strstr(err, "not a fully connected 3-12-2 network"),
+                       "%s", err);
+    unlink(path);
+}
+
+/* The shipped networks (examples/bench/nets, pab-bench train's defaults)
+ * answer as recorded when they were trained. */
+Test(tree, shipped_networks_give_recorded_outputs)
+{
+    static const struct {
+        const char *file;
+        bool pv;
+        double type, index, out_type, out_wait;
+    } rec[] = {
+#include "data/nets.rec"
+    };
+    for (size_t i = 0; i < sizeof rec / sizeof rec[0]; i++) {
+        char path[4096], err[4300];
+        snprintf(path, sizeof path, "%s/%s", PAB_SRC_NETS_DIR, rec[i].file);
+        net *n = net_load(path, err, sizeof err);
+        cr_assert_not_null(n, "%s", err);
+        double t, w;
+        net_run(n, rec[i].pv, rec[i].type, rec[i].index, &t, &w);
+        cr_assert_float_eq(t, rec[i].out_type, 1e-3, "%s: %f", rec[i].file, t);
+        cr_assert_float_eq(w, rec[i].out_wait, 1e-3, "%s: %f", rec[i].file, w);
+        net_destroy(n);
+    }
+}
+
+Test(tree, train_arguments)
+{
+    static const char *bad[] = {
+        "--tree=32,79", "--depth=1",   "--depth=6",   "--epochs=0",
+        "--eta=0",      "--eta=x",     "--seeds=tg3", "--trees=0",
+        "--out=",       "--frobnicate"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char *argv[] = {"train", (char *)bad[i], NULL};
+        cr_assert_eq(bench_train(2, argv), 2, "accepted %s", bad[i]);
+    }
+    char dir[] = "/tmp/pab-test-nets-XXXXXX";
+    cr_assert_not_null(mkdtemp(dir));
+    char out[64];
+    snprintf(out, sizeof out, "--out=%s", dir);
+    char *argv[] = {
+        "train", "--tree=6,50,50", "--trees=5", "--depth=3", "--epochs=5",
+        out,     "--quiet",        NULL};
+    fflush(stdout);
+    cr_assert_eq(bench_train(7, argv), 0);
+    char path[128], err[256];
+    snprintf(path, sizeof path, "%s/tree-6-50-50.net", dir);
+    net *n = net_load(path, err, sizeof err);
+    cr_assert_not_null(n, "%s", err);
+    net_destroy(n);
+    unlink(path);
+    char *bad_out[] = {
+        "train",      "--tree=6,50,50",         "--trees=2", "--depth=2",
+        "--epochs=1", "--out=/nonexistent/dir", "--quiet",   NULL};
+    cr_assert_eq(bench_train(7, bad_out), 1);
+    rmdir(dir);
 }

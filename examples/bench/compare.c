@@ -42,8 +42,10 @@
 
 #include <pab/pab.h>
 
+#include "../games/tree.h"
 #include "bench.h"
 #include "compare.h"
+#include "network.h"
 #include "thesis.h"
 
 #define MAX_ITEMS     32
@@ -314,6 +316,27 @@ static double median(double *v, unsigned n)
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
+/* Scheme C's classifier: the network shipped for the tree's ordering, or
+ * for the nearest trained one; other games take the thesis' chess-like
+ * ordering's, (32, 79, 5).  Loaded once, on first use. */
+static net *scheme_c_net;
+
+static void *scheme_c_classifier(const cmp_options *o)
+{
+    if (scheme_c_net != NULL)
+        return scheme_c_net;
+    tree_params t = {32, 79, 5, 0};
+    char err[4200], used[4200];
+    if (strcmp(o->game, "tree") == 0 && o->params != NULL &&
+        tree_params_parse(o->params, &t, err, sizeof err) < 0)
+        bench_fail("%s", err);
+    scheme_c_net = net_load_nearest(NULL, t.b, t.wa, t.wb, used, sizeof used,
+                                    err, sizeof err);
+    if (scheme_c_net == NULL)
+        bench_fail("%s", err);
+    return scheme_c_net;
+}
+
 static void configure(const bench_run *r, const bench_loaded *l, pab_config *c,
                       const char *algo, unsigned threads)
 {
@@ -330,6 +353,10 @@ static void configure(const bench_run *r, const bench_loaded *l, pab_config *c,
     c->simulate = o->simulate;
     if (o->diagnose != NULL)
         c->diagnostics = true;
+    if (c->split_scheme == PAB_SPLIT_SCHEME_C && c->classify == NULL) {
+        c->classify = net_classify;
+        c->classify_user = scheme_c_classifier(o);
+    }
 }
 
 /* One position's medians of --repeat searches, and the sums over them of
@@ -1008,6 +1035,8 @@ int bench_compare(int argc, char **argv)
         write_json(&r, o.json);
     if (o.plot)
         write_plot(&r, o.plot);
+    net_destroy(scheme_c_net);
+    scheme_c_net = NULL;
     if (o.stockfish == NULL && strcmp(o.game, "chess") == 0 && !o.simulate)
         o.stockfish = "/usr/games/stockfish";
     if (o.stockfish != NULL && strcmp(o.stockfish, "none") != 0)

@@ -18,6 +18,7 @@
 #include "classify.h"
 #include "compare.h"
 #include "ordering.h"
+#include "train.h"
 
 typedef struct options {
     const char *command;
@@ -55,10 +56,12 @@ static void usage(FILE *f)
         "[--stockfish=PATH|none]\n"
         "       %s ordering --tree=b,wa,wb --seeds=tg1|tg2 --depth=D\n"
         "       %s classify [--tree=b,wa,wb] [--depth=D] [--n=N]  (tables 5.2, "
-        "5.3)\n"
+        "5.3, 5.4)\n"
+        "       %s train [--tree=b,wa,wb] [--epochs=N] [--out=DIR]  (table "
+        "5.1)\n"
         "       %s options    (every --opt NAME, what it takes, its default)\n"
         "games:",
-        prog, prog, prog, prog, prog, prog, prog);
+        prog, prog, prog, prog, prog, prog, prog, prog);
     for (int i = 0; ex_games[i] != NULL; i++)
         fprintf(f, " %s", ex_games[i]->name);
     fprintf(f, "\n");
@@ -270,6 +273,8 @@ int main(int argc, char **argv)
     }
     if (strcmp(o.command, "ordering") == 0)
         return bench_ordering(argc - 1, argv + 1);
+    if (strcmp(o.command, "train") == 0)
+        return bench_train(argc - 1, argv + 1);
     if (strcmp(o.command, "classify") == 0)
         return bench_classify(argc - 1, argv + 1);
     if (strcmp(o.command, "compare") == 0)
@@ -284,7 +289,7 @@ int main(int argc, char **argv)
     if (strcmp(o.command, "solve") == 0)
         return cmd_solve(&o);
     bench_fail("unknown command '%s' (perft, search, solve, compare, ordering, "
-               "classify, options)",
+               "classify, train, options)",
                o.command);
     return 2;
 }
