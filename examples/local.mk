@@ -8,7 +8,8 @@ examples_games_libpabgames_la_LIBADD = lib/libpab.la
 
 
 bin_PROGRAMS += examples/bench/pab-bench examples/tictactoe/pab-tictactoe
-examples_bench_pab_bench_SOURCES = examples/bench/pab-bench.c examples/bench/args.h \
+examples_bench_pab_bench_SOURCES = examples/bench/pab-bench.c \
+	examples/bench/args.h examples/bench/args.c \
 	examples/bench/bench.h examples/bench/bench.c \
 	examples/bench/compare.h examples/bench/compare.c \
 	examples/bench/thesis.h examples/bench/thesis.c

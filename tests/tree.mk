@@ -4,6 +4,7 @@ UNIT_TESTS += tests/test_tree
 check_PROGRAMS += tests/test_tree
 endif
 tests_test_tree_SOURCES = tests/test_tree.c examples/bench/ordering.c \
+	examples/bench/args.c \
 	examples/bench/classify.c examples/bench/network.c \
 	examples/bench/train.c
 tests_test_tree_CFLAGS = $(TEST_CFLAGS) $(FANN_CFLAGS) \

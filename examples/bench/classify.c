@@ -80,11 +80,7 @@ static const thesis_row thesis[] = {
 #define THESIS_DEPTH 6
 
 typedef struct cls_options {
-    tree_params tree;
-    bool tree_given;
-    const char *seeds;
-    int depth;
-    unsigned trees;
+    bench_tree_args t;
     unsigned n;
     bool early_cut; /* a cutoff at the last move counts as "all searched" */
     bool quiet;
@@ -100,13 +96,6 @@ typedef struct counts {
     uint64_t by_type[101][2];
 } counts;
 
-static int usage_error(const char *what, const char *arg)
-{
-    fprintf(stderr, "pab-bench classify: %s%s%s (see --help)\n", what,
-            arg != NULL ? ": " : "", arg != NULL ? arg : "");
-    return 2;
-}
-
 static void usage(void)
 {
     printf("usage: pab-bench classify [--tree=b,wa,wb] [--seeds=tg1|tg2] "
@@ -119,73 +108,50 @@ static void usage(void)
            "tg1, depth 6, n = 1).\n");
 }
 
-static int parse_tree(const char *v, cls_options *o)
-{
-    char err[160];
-    const char *c1 = strchr(v, ',');
-    const char *c2 = c1 != NULL ? strchr(c1 + 1, ',') : NULL;
-    if (c2 == NULL || strchr(c2 + 1, ',') != NULL ||
-        tree_params_parse(v, &o->tree, err, sizeof err) < 0)
-        return usage_error("bad --tree, want b,wa,wb", v);
-    o->tree_given = true;
-    return 0;
-}
-
 /* One argument; 0, 1 for --help, or 2 after reporting the error. */
 static int parse_one(const char *arg, cls_options *o)
 {
     const char *v;
     long x;
+    int rc;
     if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0)
         return 1;
     if (strcmp(arg, "--quiet") == 0)
         o->quiet = true;
     else if (strcmp(arg, "--early-cut") == 0)
         o->early_cut = true;
-    else if ((v = bench_arg_value(arg, "--tree")) != NULL)
-        return parse_tree(v, o);
-    else if ((v = bench_arg_value(arg, "--seeds")) != NULL) {
-        if (tree_seed_set(v, NULL, 0) == 0)
-            return usage_error("--seeds must be tg1 or tg2", v);
-        o->seeds = v;
-    } else if ((v = bench_arg_value(arg, "--depth")) != NULL) {
-        if (!bench_arg_long(v, 1, TREE_HEIGHT_MAX, &x))
-            return usage_error("--depth must be 1 .. 128", v);
-        o->depth = (int)x;
-    } else if ((v = bench_arg_value(arg, "--trees")) != NULL) {
-        if (!bench_arg_long(v, 1, TREE_TG2_COUNT, &x))
-            return usage_error("--trees must be 1 .. 200", v);
-        o->trees = (unsigned)x;
-    } else if ((v = bench_arg_value(arg, "--m")) != NULL) {
+    else if ((rc = bench_tree_arg("classify", arg, &o->t, 1,
+                                  TREE_HEIGHT_MAX)) >= 0)
+        return rc;
+    else if ((v = bench_arg_value(arg, "--m")) != NULL) {
         if (!bench_arg_long(v, 0, 50, &x))
-            return usage_error("--m must be 0 .. 50", v);
+            return bench_usage_error("classify", "--m must be 0 .. 50", v);
         o->m = (int)x;
     } else if ((v = bench_arg_value(arg, "--nets")) != NULL) {
         if (*v == '\0')
-            return usage_error("--nets needs a directory", NULL);
+            return bench_usage_error("classify", "--nets needs a directory",
+                                     NULL);
         o->nets = v;
     } else if ((v = bench_arg_value(arg, "--n")) != NULL) {
         if (!bench_arg_long(v, 1, PAB_MAX_MOVES, &x))
-            return usage_error("--n must be 1 .. 256", v);
+            return bench_usage_error("classify", "--n must be 1 .. 256", v);
         o->n = (unsigned)x;
     } else
-        return usage_error("unknown argument", arg);
+        return bench_usage_error("classify", "unknown argument", arg);
     return 0;
 }
 
 static int parse_options(int argc, char **argv, cls_options *o)
 {
-    *o = (cls_options){.seeds = "tg1", .depth = THESIS_DEPTH, .n = 1, .m = -1};
+    *o = (cls_options){
+        .t = {.seeds = "tg1", .depth = THESIS_DEPTH}, .n = 1, .m = -1};
     for (int i = 1; i < argc; i++) {
         int rc = parse_one(argv[i], o);
         if (rc != 0)
             return rc;
     }
-    unsigned set = tree_seed_set(o->seeds, NULL, 0);
-    if (o->trees == 0)
-        o->trees = set;
-    if (o->trees > set)
-        return usage_error("--trees is larger than the seed set", NULL);
+    if (bench_tree_args_finish("classify", &o->t) != 0)
+        return 2;
     return 0;
 }
 
@@ -285,7 +251,7 @@ static int search_trees(const cls_options *o, const tree_params *tp, counts *c,
     if (rc < 0)
         return rc;
     uint32_t seeds[TREE_TG2_COUNT];
-    tree_seed_set(o->seeds, seeds, TREE_TG2_COUNT);
+    tree_seed_set(o->t.seeds, seeds, TREE_TG2_COUNT);
     void *root = malloc(game.state_size);
     pab_searcher *s = NULL;
     if (root == NULL)
@@ -295,14 +261,14 @@ static int search_trees(const cls_options *o, const tree_params *tp, counts *c,
     pab_config cfg;
     pab_config_init(&cfg);
     cfg.plain = true;
-    cfg.max_depth = o->depth;
+    cfg.max_depth = o->t.depth;
     cfg.split_n = o->n;
     cfg.node_report = on_node;
     cfg.node_report_user = c;
     cfg.classify = net_classify;
     cfg.classify_user = network;
     cfg.split_ncut_m = scheme_c_m(o, tp);
-    for (unsigned t = 0; t < o->trees && rc >= 0; t++) {
+    for (unsigned t = 0; t < o->t.trees && rc >= 0; t++) {
         pab_result r;
         rc = tree_root(&game, root, seeds[t]);
         if (rc >= 0)
@@ -318,8 +284,8 @@ static int search_trees(const cls_options *o, const tree_params *tp, counts *c,
 
 static const thesis_row *thesis_for(const cls_options *o, const tree_params *p)
 {
-    if (o->depth != THESIS_DEPTH || strcmp(o->seeds, "tg1") != 0 ||
-        o->trees != TREE_TG1_COUNT || o->early_cut)
+    if (o->t.depth != THESIS_DEPTH || strcmp(o->t.seeds, "tg1") != 0 ||
+        o->t.trees != TREE_TG1_COUNT || o->early_cut)
         return NULL;
     for (size_t i = 0; i < THESIS_ROWS; i++)
         if (thesis[i].b == p->b && thesis[i].wa == p->wa &&
@@ -366,8 +332,8 @@ int bench_classify(int argc, char **argv)
         return rc;
     tree_params rows[THESIS_ROWS];
     size_t nrows = 0;
-    if (o.tree_given)
-        rows[nrows++] = o.tree;
+    if (o.t.tree_given)
+        rows[nrows++] = o.t.tree;
     else
         for (; nrows < THESIS_ROWS; nrows++)
             rows[nrows] = (tree_params){thesis[nrows].b, thesis[nrows].wa,
@@ -378,7 +344,7 @@ int bench_classify(int argc, char **argv)
     char used[THESIS_ROWS][4200];
     for (size_t i = 0; i < nrows; i++) {
         counts c = {.o = &o};
-        rows[i].height = o.depth;
+        rows[i].height = o.t.depth;
         net *network = load_net(&o, &rows[i], used[i], sizeof used[i]);
         if (network == NULL)
             return 1;
@@ -400,7 +366,7 @@ int bench_classify(int argc, char **argv)
     }
     printf("classify: %s (%u trees), depth %d, plain alpha-beta (figure "
            "4.3), the first line searched left out%s\n",
-           o.seeds, o.trees, o.depth,
+           o.t.seeds, o.t.trees, o.t.depth,
            o.early_cut ? "; a cutoff at the last move counts as ALL" : "");
     print_header("Table 5.2", "A (strong YBWC)", NULL);
     for (size_t i = 0; i < nrows; i++) {

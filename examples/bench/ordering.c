@@ -54,11 +54,7 @@ static const double thesis_cumulative[MODEL_ROWS] = {
 };
 
 typedef struct order_options {
-    tree_params tree;
-    bool tree_given;
-    const char *seeds;
-    int depth;      /* -1: the mode's default */
-    unsigned trees; /* 0: the whole set */
+    bench_tree_args t; /* depth -1: the mode's default */
     int algorithm;
     unsigned threads;
     bool model;
@@ -67,13 +63,6 @@ typedef struct order_options {
 } order_options;
 
 /* ---- arguments ---------------------------------------------------------- */
-
-static int usage_error(const char *what, const char *arg)
-{
-    fprintf(stderr, "pab-bench ordering: %s%s%s (see --help)\n", what,
-            arg != NULL ? ": " : "", arg != NULL ? arg : "");
-    return 2;
-}
 
 static void usage(void)
 {
@@ -92,67 +81,45 @@ static void usage(void)
            "table 4.5; default 20,69,19, depth 4).\n");
 }
 
-static int parse_tree_option(const char *v, order_options *o)
-{
-    char err[160];
-    if (strchr(v, ',') == NULL ||
-        tree_params_parse(v, &o->tree, err, sizeof err) < 0)
-        return usage_error("bad --tree, want b,wa,wb", v);
-    /* The height is the search depth, given by --depth. */
-    const char *c = strchr(strchr(v, ',') + 1, ',');
-    if (strchr(c + 1, ',') != NULL)
-        return usage_error("--tree takes b,wa,wb (the height is --depth)", v);
-    o->tree_given = true;
-    return 0;
-}
-
 /* One argument; 0, 1 for --help, or 2 after reporting the error. */
 static int parse_one(const char *arg, order_options *o)
 {
     const char *v;
     long n;
+    int rc;
     if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0)
         return 1;
     if (strcmp(arg, "--model") == 0)
         o->model = true;
     else if (strcmp(arg, "--quiet") == 0)
         o->quiet = true;
-    else if ((v = bench_arg_value(arg, "--tree")) != NULL)
-        return parse_tree_option(v, o);
-    else if ((v = bench_arg_value(arg, "--seeds")) != NULL) {
-        if (tree_seed_set(v, NULL, 0) == 0)
-            return usage_error("--seeds must be tg1 or tg2", v);
-        o->seeds = v;
-    } else if ((v = bench_arg_value(arg, "--depth")) != NULL) {
-        if (!bench_arg_long(v, 1, TREE_HEIGHT_MAX, &n))
-            return usage_error("--depth must be 1 .. 128", v);
-        o->depth = (int)n;
-    } else if ((v = bench_arg_value(arg, "--trees")) != NULL) {
-        if (!bench_arg_long(v, 1, TREE_TG2_COUNT, &n))
-            return usage_error("--trees must be 1 .. 200", v);
-        o->trees = (unsigned)n;
-    } else if ((v = bench_arg_value(arg, "--samples")) != NULL) {
+    else if ((rc = bench_tree_arg("ordering", arg, &o->t, 1,
+                                  TREE_HEIGHT_MAX)) >= 0)
+        return rc;
+    else if ((v = bench_arg_value(arg, "--samples")) != NULL) {
         if (!bench_arg_long(v, 1, 1000000000L, &n))
-            return usage_error("--samples must be 1 .. 1000000000", v);
+            return bench_usage_error("ordering",
+                                     "--samples must be 1 .. 1000000000", v);
         o->samples = (unsigned long)n;
     } else if ((v = bench_arg_value(arg, "--algo")) != NULL) {
         o->algorithm = pab_algorithm_from_name(v);
         if (o->algorithm < 0)
-            return usage_error("unknown algorithm", v);
+            return bench_usage_error("ordering", "unknown algorithm", v);
     } else if ((v = bench_arg_value(arg, "--threads")) != NULL) {
         if (!bench_arg_long(v, 1, PAB_THREADS_MAX, &n))
-            return usage_error("--threads must be 1 .. 1024", v);
+            return bench_usage_error("ordering", "--threads must be 1 .. 1024",
+                                     v);
         o->threads = (unsigned)n;
     } else
-        return usage_error("unknown argument", arg);
+        return bench_usage_error("ordering", "unknown argument", arg);
     return 0;
 }
 
 static int parse_options(int argc, char **argv, order_options *o)
 {
     memset(o, 0, sizeof *o);
-    o->seeds = "tg1";
-    o->depth = -1;
+    o->t.seeds = "tg1";
+    o->t.depth = -1;
     o->algorithm = PAB_ALGO_SERIAL;
     o->threads = 1;
     o->samples = MODEL_FREE_NODES;
@@ -161,19 +128,16 @@ static int parse_options(int argc, char **argv, order_options *o)
         if (rc != 0)
             return rc;
     }
-    if (!o->tree_given) {
+    if (!o->t.tree_given) {
         tree_params thesis = o->model ? (tree_params){20, 69, 19, 0}
                                       : (tree_params){32, 79, 5, 0};
-        o->tree = thesis;
+        o->t.tree = thesis;
     }
-    if (o->depth < 0)
-        o->depth = o->model ? 4 : 7;
-    o->tree.height = o->depth;
-    unsigned set = tree_seed_set(o->seeds, NULL, 0);
-    if (o->trees == 0)
-        o->trees = set;
-    if (o->trees > set)
-        return usage_error("--trees is larger than the seed set", NULL);
+    if (o->t.depth < 0)
+        o->t.depth = o->model ? 4 : 7;
+    o->t.tree.height = o->t.depth;
+    if (bench_tree_args_finish("ordering", &o->t) != 0)
+        return 2;
     return 0;
 }
 
@@ -194,7 +158,7 @@ static void progress(const order_options *o, unsigned done, double start,
     if (o->quiet || t - *last < PROGRESS_SECONDS)
         return;
     *last = t;
-    fprintf(stderr, "ordering: %u/%u trees, %.1f s\n", done, o->trees,
+    fprintf(stderr, "ordering: %u/%u trees, %.1f s\n", done, o->t.trees,
             t - start);
 }
 
@@ -218,7 +182,7 @@ static void configure(const order_options *o, pab_config *config)
     pab_config_init(config);
     config->plain = true;
     config->iterative_deepening = false;
-    config->max_depth = o->depth;
+    config->max_depth = o->t.depth;
     config->algorithm = (pab_algorithm)o->algorithm;
     config->threads = o->threads;
 }
@@ -234,7 +198,7 @@ static int search_trees(const order_options *o, pab_game *game, void *root,
         return rc;
     configure(o, &config);
     double start = now_seconds(), last = start;
-    for (unsigned t = 0; t < o->trees && rc >= 0; t++) {
+    for (unsigned t = 0; t < o->t.trees && rc >= 0; t++) {
         pab_result result;
         rc = tree_root(game, root, seeds[t]);
         if (rc >= 0)
@@ -257,20 +221,21 @@ static int search_trees(const order_options *o, pab_game *game, void *root,
  * thesis has no table for these settings). */
 static bool print_fbest(const order_options *o, const fbest_run *run)
 {
-    bool thesis = same_tree(&o->tree, 32, 79, 5) && o->depth == 7 &&
-                  strcmp(o->seeds, "tg1") == 0 && o->trees == TREE_TG1_COUNT;
+    bool thesis = same_tree(&o->t.tree, 32, 79, 5) && o->t.depth == 7 &&
+                  strcmp(o->t.seeds, "tg1") == 0 &&
+                  o->t.trees == TREE_TG1_COUNT;
     uint64_t total = 0;
     for (unsigned i = 0; i < PAB_STATS_ORDER_SLOTS; i++)
         total += run->fbest[i];
     printf("ordering: tree %u,%u,%u, %s (%u trees), depth %d, %s, %u "
            "thread%s, plain alpha-beta\n",
-           o->tree.b, o->tree.wa, o->tree.wb, o->seeds, o->trees, o->depth,
-           pab_algorithm_name(o->algorithm), o->threads,
+           o->t.tree.b, o->t.tree.wa, o->t.tree.wb, o->t.seeds, o->t.trees,
+           o->t.depth, pab_algorithm_name(o->algorithm), o->threads,
            o->threads == 1 ? "" : "s");
     printf("%4s %12s %12s %10s %10s\n", "n", "f_best(n)",
            thesis ? "table 4.4" : "", "p_best(n)", thesis ? "table 4.4" : "");
     bool match = true;
-    for (unsigned i = 0; i < ORDER_ROWS && i < o->tree.b; i++) {
+    for (unsigned i = 0; i < ORDER_ROWS && i < o->t.tree.b; i++) {
         double p = total > 0 ? (double)run->fbest[i] / (double)total : 0.0;
         printf("%4u %12" PRIu64, i + 1, run->fbest[i]);
         if (thesis) {
@@ -295,7 +260,7 @@ static bool print_fbest(const order_options *o, const fbest_run *run)
 static int run_search(const order_options *o, const uint32_t *seeds)
 {
     pab_game game;
-    int rc = tree_game_init(&game, &o->tree);
+    int rc = tree_game_init(&game, &o->t.tree);
     if (rc < 0) {
         fprintf(stderr, "pab-bench ordering: %s\n", pab_strerror(rc));
         return 1;
@@ -414,8 +379,8 @@ static void tree_estimate(const model_run *run, unsigned trees, unsigned i,
 
 static void print_model(const order_options *o, const model_run *run)
 {
-    bool thesis = same_tree(&o->tree, 20, 69, 19);
-    const tree_params *p = &o->tree;
+    bool thesis = same_tree(&o->t.tree, 20, 69, 19);
+    const tree_params *p = &o->t.tree;
     double n = (double)run->free_nodes, free_sum = 0.0, eq_sum = 0.0;
     double worst_free = 0.0, worst_tree = 0.0;
     printf("ordering model: tree %u,%u,%u, position of the best child after "
@@ -426,14 +391,14 @@ static void print_model(const order_options *o, const model_run *run)
            run->free_nodes);
     printf("  in trees:    %s (%u trees), plies 0..%d, %" PRIu64
            " nodes (+-: standard error between trees)\n",
-           o->seeds, o->trees, o->depth - 1, run->tree_nodes);
+           o->t.seeds, o->t.trees, o->t.depth - 1, run->tree_nodes);
     printf("%4s %11s %9s %10s %9s %10s %10s %10s %10s%s\n", "n", "independent",
            "+-", "in trees", "+-", "eq 4.1/4.2", thesis ? "table 4.5" : "",
            "sum indep.", "sum eq.", thesis ? " sum t. 4.5" : "");
     for (unsigned i = 0; i < p->b; i++) {
         double q = run->free_count[i] / n, se = sqrt(q * (1.0 - q) / n);
         double tq, tse;
-        tree_estimate(run, o->trees, i, &tq, &tse);
+        tree_estimate(run, o->t.trees, i, &tq, &tse);
         double eq = tree_model_probability(p->b, p->wa, p->wb, i + 1);
         free_sum += q;
         eq_sum += eq;
@@ -462,9 +427,9 @@ static int run_model(const order_options *o, const uint32_t *seeds)
         return 1;
     }
     double start = now_seconds(), last = start;
-    model_free_nodes(&o->tree, o->samples, run);
-    for (unsigned t = 0; t < o->trees; t++) {
-        model_tree(&o->tree, seeds[t], run);
+    model_free_nodes(&o->t.tree, o->samples, run);
+    for (unsigned t = 0; t < o->t.trees; t++) {
+        model_tree(&o->t.tree, seeds[t], run);
         progress(o, t + 1, start, &last);
     }
     print_model(o, run);
@@ -484,6 +449,6 @@ int bench_ordering(int argc, char **argv)
     }
     if (rc != 0)
         return rc;
-    tree_seed_set(o.seeds, seeds, TREE_TG2_COUNT);
+    tree_seed_set(o.t.seeds, seeds, TREE_TG2_COUNT);
     return o.model ? run_model(&o, seeds) : run_search(&o, seeds);
 }

@@ -182,24 +182,13 @@ int train_patterns(const tree_params *tree, const char *seeds, unsigned trees,
 /* ---- the command -------------------------------------------------------- */
 
 typedef struct train_options {
-    tree_params tree;
-    bool tree_given;
-    const char *seeds;
-    unsigned trees;
-    int depth;
+    bench_tree_args t;
     unsigned epochs;
     double eta;
     unsigned seed;
     const char *out;
     bool quiet;
 } train_options;
-
-static int usage_error(const char *what, const char *arg)
-{
-    fprintf(stderr, "pab-bench train: %s%s%s (see --help)\n", what,
-            arg != NULL ? ": " : "", arg != NULL ? arg : "");
-    return 2;
-}
 
 static void usage(void)
 {
@@ -223,65 +212,45 @@ static bool parse_eta(const char *text, double *eta)
     return true;
 }
 
-static int parse_tree(const char *v, train_options *o)
-{
-    char err[160];
-    const char *c1 = strchr(v, ',');
-    const char *c2 = c1 != NULL ? strchr(c1 + 1, ',') : NULL;
-    if (c2 == NULL || strchr(c2 + 1, ',') != NULL ||
-        tree_params_parse(v, &o->tree, err, sizeof err) < 0)
-        return usage_error("bad --tree, want b,wa,wb", v);
-    o->tree_given = true;
-    return 0;
-}
-
 /* One argument; 0, 1 for --help, or 2 after reporting the error. */
 static int parse_one(const char *arg, train_options *o)
 {
     const char *v;
     long x;
+    int rc;
     if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0)
         return 1;
     if (strcmp(arg, "--quiet") == 0)
         o->quiet = true;
-    else if ((v = bench_arg_value(arg, "--tree")) != NULL)
-        return parse_tree(v, o);
-    else if ((v = bench_arg_value(arg, "--seeds")) != NULL) {
-        if (tree_seed_set(v, NULL, 0) == 0)
-            return usage_error("--seeds must be tg1 or tg2", v);
-        o->seeds = v;
-    } else if ((v = bench_arg_value(arg, "--trees")) != NULL) {
-        if (!bench_arg_long(v, 1, TREE_TG2_COUNT, &x))
-            return usage_error("--trees must be 1 .. 200", v);
-        o->trees = (unsigned)x;
-    } else if ((v = bench_arg_value(arg, "--depth")) != NULL) {
-        if (!bench_arg_long(v, 2, TRAIN_DEPTH_MAX, &x))
-            return usage_error("--depth must be 2 .. 5", v);
-        o->depth = (int)x;
-    } else if ((v = bench_arg_value(arg, "--epochs")) != NULL) {
+    else if ((rc = bench_tree_arg("train", arg, &o->t, 2, TRAIN_DEPTH_MAX)) >=
+             0)
+        return rc;
+    else if ((v = bench_arg_value(arg, "--epochs")) != NULL) {
         if (!bench_arg_long(v, 1, 1000000, &x))
-            return usage_error("--epochs must be 1 .. 1000000", v);
+            return bench_usage_error("train", "--epochs must be 1 .. 1000000",
+                                     v);
         o->epochs = (unsigned)x;
     } else if ((v = bench_arg_value(arg, "--eta")) != NULL) {
         if (!parse_eta(v, &o->eta))
-            return usage_error("--eta must be above 0 and at most 10", v);
+            return bench_usage_error("train",
+                                     "--eta must be above 0 and at most 10", v);
     } else if ((v = bench_arg_value(arg, "--seed")) != NULL) {
         if (!bench_arg_long(v, 0, 2147483647L, &x))
-            return usage_error("--seed must be 0 .. 2147483647", v);
+            return bench_usage_error("train", "--seed must be 0 .. 2147483647",
+                                     v);
         o->seed = (unsigned)x;
     } else if ((v = bench_arg_value(arg, "--out")) != NULL) {
         if (*v == '\0')
-            return usage_error("--out needs a directory", NULL);
+            return bench_usage_error("train", "--out needs a directory", NULL);
         o->out = v;
     } else
-        return usage_error("unknown argument", arg);
+        return bench_usage_error("train", "unknown argument", arg);
     return 0;
 }
 
 static int parse_options(int argc, char **argv, train_options *o)
 {
-    *o = (train_options){.seeds = "tg2",
-                         .depth = 4,
+    *o = (train_options){.t = {.seeds = "tg2", .depth = 4},
                          .epochs = 10000,
                          .eta = 0.1,
                          .seed = 1,
@@ -291,13 +260,11 @@ static int parse_options(int argc, char **argv, train_options *o)
         if (rc != 0)
             return rc;
     }
-    unsigned set = tree_seed_set(o->seeds, NULL, 0);
-    if (o->trees == 0)
-        o->trees = set;
-    if (o->trees > set)
-        return usage_error("--trees is larger than the seed set", NULL);
-    if ((size_t)o->tree.b > 64 && o->depth > 4)
-        return usage_error("--depth above 4 takes b up to 64", NULL);
+    if (bench_tree_args_finish("train", &o->t) != 0)
+        return 2;
+    if ((size_t)o->t.tree.b > 64 && o->t.depth > 4)
+        return bench_usage_error("train", "--depth above 4 takes b up to 64",
+                                 NULL);
     return 0;
 }
 
@@ -307,7 +274,8 @@ static int train_one(const train_options *o, const tree_params *tree,
 {
     net_pattern *p;
     size_t count;
-    int rc = train_patterns(tree, o->seeds, o->trees, o->depth, &p, &count);
+    int rc =
+        train_patterns(tree, o->t.seeds, o->t.trees, o->t.depth, &p, &count);
     if (rc < 0) {
         fprintf(stderr, "pab-bench train: %s\n", pab_strerror(rc));
         return 1;
@@ -348,15 +316,15 @@ int bench_train(int argc, char **argv)
     if (rc != 0)
         return rc;
     printf("train: %s (%u trees), depth %d, %u epochs, eta %g, seed %u\n",
-           o.seeds, o.trees, o.depth, o.epochs, o.eta, o.seed);
+           o.t.seeds, o.t.trees, o.t.depth, o.epochs, o.eta, o.seed);
     printf("Table 5.1\n%-11s %9s %12s %12s %12s %12s  %s\n", "b, wa, wb",
            "patterns", "E_type", "E_wait", "thesis E_t", "thesis E_w",
            "network");
-    const bool thesis_setup = strcmp(o.seeds, "tg2") == 0 &&
-                              o.trees == TREE_TG2_COUNT && o.depth == 4;
-    for (size_t i = 0; i < (o.tree_given ? 1 : THESIS_ROWS); i++) {
-        tree_params t = o.tree;
-        if (!o.tree_given)
+    const bool thesis_setup = strcmp(o.t.seeds, "tg2") == 0 &&
+                              o.t.trees == TREE_TG2_COUNT && o.t.depth == 4;
+    for (size_t i = 0; i < (o.t.tree_given ? 1 : THESIS_ROWS); i++) {
+        tree_params t = o.t.tree;
+        if (!o.t.tree_given)
             t = (tree_params){thesis[i].b, thesis[i].wa, thesis[i].wb, 0};
         char row[64] = "";
         for (size_t k = 0; k < THESIS_ROWS && thesis_setup; k++)
