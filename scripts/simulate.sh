@@ -22,6 +22,14 @@
 #                                   of where the nodes go (--diagnose)
 #   sh scripts/simulate.sh variants the variants the papers allow, on 16
 #                                   processors, MSI with noise, 3 seeds
+#   sh scripts/simulate.sh schemes  the thesis' split-point schemes A, B, C
+#                                   in YBWC with its parameters (tables
+#                                   6.4-6.8), flat and MSI memory; not in
+#                                   the default run: each cell searches the
+#                                   100 trees three times (serial, YBWC on
+#                                   one processor, on N), about 1.5 minutes
+#                                   of host time per cell on (32, 79, 5),
+#                                   9 cells per ordering and model
 # SMOKE=1 runs every part on toy sizes (seconds), as make check does.
 # JOBS parts run at a time (2 by default, this machine's cores); a part
 # starts when another ends.  Host time of the parts on this machine (one
@@ -84,6 +92,54 @@ thesis_model() {
 }
 thesis_flat() { thesis_model flat; }
 thesis_msi() { thesis_model msi; }
+
+# Tables 6.4-6.8 for the thesis' own split-point schemes: YBWC with
+# split_scheme a, b and c (the shipped networks), the highest split point
+# anywhere, each processor count with the split parameter the thesis chose
+# there (m_A, m_B, or m_C,a,m_C,c, from its tables), SCHEME_ORDERINGS (all
+# five by default) under SCHEME_MODELS (flat, then msi).
+thesis_params() { # ordering scheme -> the thesis' parameters at 12 24 48
+    case "$1:$2" in
+    32,79,5:a) echo "4 5 2" ;; 32,79,5:b) echo "6 5 1" ;;
+    32,79,5:c) echo "-1,3 -1,3 -5,3" ;;
+    20,69,19:a) echo "3 2 1" ;; 20,69,19:b) echo "4 2 1" ;;
+    20,69,19:c) echo "-1,3 -3,3 -4,3" ;;
+    32,66,66:a) echo "4 3 3" ;; 32,66,66:b) echo "5 3 2" ;;
+    32,66,66:c) echo "0,3 0,3 -3,3" ;;
+    32,33,33:a) echo "6 6 3" ;; 32,33,33:b) echo "7 5 2" ;;
+    32,33,33:c) echo "0,1 -1,1 -3,1" ;;
+    32,0,0:a) echo "6 4 5" ;; 32,0,0:b) echo "8 6 4" ;;
+    32,0,0:c) echo "-5,0 -8,0 -12,0" ;;
+    esac
+}
+scheme_opts() { # scheme parameter -> the --opt arguments
+    case $1 in
+    a) echo "--opt ybwc_strong=1 --opt ybwc_cut_moves=$2" ;;
+    b) echo "--opt split_m_b=$2" ;;
+    c) echo "--opt split_m_ca=${2%,*} --opt split_m_cc=${2#*,}" ;;
+    esac
+}
+schemes() {
+    for m in ${SCHEME_MODELS:-flat msi}; do
+        for o in ${SCHEME_ORDERINGS:-$ORDERINGS}; do
+            for sc in a b c; do
+                set -- $(thesis_params "$o" $sc)
+                for n in $(echo "$THESIS_N" | tr ',' ' '); do
+                    par=$1
+                    [ $# -gt 1 ] && shift
+                    tag="$(echo "$o" | tr ',' '-')-$m-$sc-$n"
+                    # shellcheck disable=SC2046
+                    run $B compare --game=tree --params="$o" \
+                        --positions="$TG1" --plain --depth=$TREE_DEPTH \
+                        --simulate=$n --algos=ybwc --opt sim_memory="$m" \
+                        --opt sim_jitter=0 --opt split_policy=highest \
+                        --opt split_scheme=$sc $(scheme_opts $sc "$par") \
+                        --csv="$OUT/scheme-$tag.csv" 2>/dev/null
+                done
+            done
+        done
+    done
+}
 
 # The Bratko-Kopec positions at 16, 32 and 128 processors, beside the
 # published hardware figures (DTS 11.1 on 16, Kerrigan 16.75 on 32, Weill

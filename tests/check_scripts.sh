@@ -35,6 +35,17 @@ for f in tree-32-79-5.csv tree-32-79-5-msi.csv tree-32-79-5-msi-scheme-a.csv \
     chess-2-drift10.csv; do
     if [ -s "$out/sim/$f" ]; then ok; else bad "simulate.sh wrote no $f"; fi
 done
+# The thesis' split-point schemes: a part of its own, outside the default
+# run (hours of host time at full size).
+if SMOKE=1 JOBS=1 PAB_BENCH="$bench" OUT="$out/sim" \
+    sh "$src/scripts/simulate.sh" schemes >"$out/schemes.log" 2>&1 &&
+    [ -s "$out/sim/scheme-32-79-5-flat-c-3.csv" ] &&
+    [ -s "$out/sim/scheme-32-79-5-msi-b-2.csv" ]; then
+    ok
+else
+    tail -n 20 "$out/schemes.log"
+    bad "simulate.sh schemes (SMOKE=1) failed"
+fi
 # The seeds' columns, and the real run's breakdown by depth.
 if head -n 1 "$out/sim/chess-2.csv" | grep -q 'SU_min,SU_max,seeds'; then ok; else bad "no SU range"; fi
 if grep -q '^abdada,4,' "$out/sim/lock-real-diag.csv"; then ok; else bad "no real diagnosis"; fi
