@@ -112,11 +112,20 @@ thesis_params() { # ordering scheme -> the thesis' parameters at 12 24 48
     32,0,0:c) echo "-5,0 -8,0 -12,0" ;;
     esac
 }
-scheme_opts() { # scheme parameter -> the --opt arguments
+# Scheme C's N-CUT band m: as the thesis took its table 5.4's m, the m
+# with which our network classified best in table 5.4 (BENCHMARKS.md).
+network_m() {
     case $1 in
-    a) echo "--opt ybwc_strong=1 --opt ybwc_cut_moves=$2" ;;
-    b) echo "--opt split_m_b=$2" ;;
-    c) echo "--opt split_m_ca=${2%,*} --opt split_m_cc=${2#*,}" ;;
+    32,79,5) echo 17 ;; 20,69,19) echo 28 ;; 32,66,66) echo 29 ;;
+    32,33,33) echo 29 ;; *) echo 28 ;;
+    esac
+}
+scheme_opts() { # ordering scheme parameter -> the --opt arguments
+    case $2 in
+    a) echo "--opt ybwc_strong=1 --opt ybwc_cut_moves=$3" ;;
+    b) echo "--opt split_m_b=$3" ;;
+    c) echo "--opt split_m_ca=${3%,*} --opt split_m_cc=${3#*,}" \
+        "--opt split_ncut_m=$(network_m "$1")" ;;
     esac
 }
 schemes() {
@@ -133,7 +142,7 @@ schemes() {
                         --positions="$TG1" --plain --depth=$TREE_DEPTH \
                         --simulate=$n --algos=ybwc --opt sim_memory="$m" \
                         --opt sim_jitter=0 --opt split_policy=highest \
-                        --opt split_scheme=$sc $(scheme_opts $sc "$par") \
+                        --opt split_scheme=$sc $(scheme_opts "$o" $sc "$par") \
                         --csv="$OUT/scheme-$tag.csv" 2>/dev/null
                 done
             done
