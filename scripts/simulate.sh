@@ -29,7 +29,7 @@
 #                                   100 trees three times (serial, YBWC on
 #                                   one processor, on N), about 1.5 minutes
 #                                   of host time per cell on (32, 79, 5),
-#                                   9 cells per ordering and model
+#                                   15 cells per ordering and model
 # SMOKE=1 runs every part on toy sizes (seconds), as make check does.
 # JOBS parts run at a time (2 by default, this machine's cores); a part
 # starts when another ends.  Host time of the parts on this machine (one
@@ -143,6 +143,20 @@ schemes() {
                         --simulate=$n --algos=ybwc --opt sim_memory="$m" \
                         --opt sim_jitter=0 --opt split_policy=highest \
                         --opt split_scheme=$sc $(scheme_opts "$o" $sc "$par") \
+                        --csv="$OUT/scheme-$tag.csv" 2>/dev/null
+                done
+            done
+            # Scheme C with the m_C our network does best with on
+            # (32, 79, 5) (BENCHMARKS.md, table 6.4).
+            for par in 1,3 1,1; do
+                for n in $(echo "$THESIS_N" | tr ',' ' '); do
+                    tag="$(echo "$o" | tr "," "-")-$m-c$(echo "$par" | tr "," "_")-$n"
+                    # shellcheck disable=SC2046
+                    run $B compare --game=tree --params="$o" \
+                        --positions="$TG1" --plain --depth=$TREE_DEPTH \
+                        --simulate=$n --algos=ybwc --opt sim_memory="$m" \
+                        --opt sim_jitter=0 --opt split_policy=highest \
+                        --opt split_scheme=c $(scheme_opts "$o" c "$par") \
                         --csv="$OUT/scheme-$tag.csv" 2>/dev/null
                 done
             done

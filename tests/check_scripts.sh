@@ -40,7 +40,8 @@ done
 if SMOKE=1 JOBS=1 PAB_BENCH="$bench" OUT="$out/sim" \
     sh "$src/scripts/simulate.sh" schemes >"$out/schemes.log" 2>&1 &&
     [ -s "$out/sim/scheme-32-79-5-flat-c-3.csv" ] &&
-    [ -s "$out/sim/scheme-32-79-5-msi-b-2.csv" ]; then
+    [ -s "$out/sim/scheme-32-79-5-msi-b-2.csv" ] &&
+    [ -s "$out/sim/scheme-32-79-5-flat-c1_3-3.csv" ]; then
     ok
 else
     tail -n 20 "$out/schemes.log"
