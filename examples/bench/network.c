@@ -13,6 +13,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include <fann.h>
 
@@ -125,6 +126,10 @@ static bool take_weights(net *n)
 net *net_load(const char *path, char *err, size_t errlen)
 {
     quiet_fann();
+    if (access(path, R_OK) != 0) { /* FANN would leak its error message */
+        snprintf(err, errlen, "%s: not a readable FANN network", path);
+        return NULL;
+    }
     struct fann *ann = fann_create_from_file(path);
     if (ann == NULL) {
         snprintf(err, errlen, "%s: not a readable FANN network", path);
