@@ -58,7 +58,7 @@ void cls_root(worker *w, pab_score_t alpha, pab_score_t beta)
     c->wait[0] = 1;
 }
 
-static unsigned char scheme_a(unsigned char parent, unsigned index)
+pab_node_class cls_ybwc_type(pab_node_class parent, unsigned index)
 {
     if (parent == PAB_NODE_PV)
         return index == 0 ? PAB_NODE_PV : PAB_NODE_CUT;
@@ -67,34 +67,41 @@ static unsigned char scheme_a(unsigned char parent, unsigned index)
     return PAB_NODE_CUT;
 }
 
-/* Scheme B's class of the son at ply + 1; sets whether it alternates. */
+pab_node_class cls_dts_type(pab_node_class parent, bool parent_alternates,
+                            bool root_window, bool root_alpha, bool *alternates)
+{
+    *alternates = false;
+    if (root_window)
+        return PAB_NODE_PV;
+    if (parent_alternates && parent != PAB_NODE_PV) {
+        *alternates = true;
+        return parent == PAB_NODE_CUT ? PAB_NODE_ALL : PAB_NODE_CUT;
+    }
+    const pab_node_class k = root_alpha ? PAB_NODE_CUT : PAB_NODE_ALL;
+    *alternates = k == PAB_NODE_ALL && parent == PAB_NODE_ALL;
+    return k;
+}
+
+/* Scheme B's class of the son at ply + 1, from its window. */
 static unsigned char scheme_b(node_classes *c, int ply, pab_score_t alpha,
                               pab_score_t beta)
 {
     const int p = ply + 1;
-    const unsigned char parent = c->now[ply];
-    c->forced[p] = false;
-    if (alpha == root_alpha_at(c, p) && beta == root_beta_at(c, p))
-        return PAB_NODE_PV;
-    if (c->forced[ply] && parent != PAB_NODE_PV) {
-        c->forced[p] = true;
-        return parent == PAB_NODE_CUT ? PAB_NODE_ALL : PAB_NODE_CUT;
-    }
-    const unsigned char k =
-        alpha == root_alpha_at(c, p) ? PAB_NODE_CUT : PAB_NODE_ALL;
-    c->forced[p] = k == PAB_NODE_ALL && parent == PAB_NODE_ALL;
-    return k;
+    const bool root_alpha = alpha == root_alpha_at(c, p);
+    return cls_dts_type((pab_node_class)c->now[ply], c->forced[ply],
+                        root_alpha && beta == root_beta_at(c, p), root_alpha,
+                        &c->forced[p]);
 }
 
 /* Scheme A's classes as type values: the generic classifier. */
 static void classify_as_scheme_a(const pab_classify_input *in,
                                  pab_classify_output *out)
 {
-    const unsigned char parent = in->parent_pv           ? PAB_NODE_PV
-                                 : in->parent_type == 50 ? PAB_NODE_CUT
-                                                         : PAB_NODE_ALL;
+    const pab_node_class parent = in->parent_pv           ? PAB_NODE_PV
+                                  : in->parent_type == 50 ? PAB_NODE_CUT
+                                                          : PAB_NODE_ALL;
     static const int type_of[] = {0, 50, 100};
-    out->type = type_of[scheme_a(parent, in->index)];
+    out->type = type_of[cls_ybwc_type(parent, in->index)];
     out->wait = 1;
 }
 
@@ -129,7 +136,7 @@ void cls_child(worker *w, int ply, unsigned index, pab_score_t alpha,
 {
     node_classes *c = &w->classes;
     c->path[ply] = index;
-    c->a[ply + 1] = scheme_a(c->a[ply], index);
+    c->a[ply + 1] = cls_ybwc_type((pab_node_class)c->a[ply], index);
     c->b[ply + 1] = c->now[ply + 1] = scheme_b(c, ply, alpha, beta);
     cls_classify(&w->sh->cfg, c->a[ply] == PAB_NODE_PV, c->type[ply], index,
                  ply + 1, &c->type[ply + 1], &c->wait[ply + 1]);

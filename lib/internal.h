@@ -299,6 +299,16 @@ void cls_child(struct worker *w, int ply, unsigned index, pab_score_t alpha,
 void cls_searched(struct worker *w, int ply, unsigned searched);
 void cls_done(struct worker *w, int ply, int depth, unsigned moves,
               unsigned searched, bool cutoff, int last);
+/* The thesis' typing rules, shared by the node reports and YBWC's
+ * schemes.  Strong YBWC (scheme A): a son's type from its parent's and its
+ * index among its brothers.  DTS (scheme B): a son with the root's window
+ * is D-PV, with the root's alpha on its side D-CUT, else D-ALL; below two
+ * consecutive D-ALL nodes the plies alternate (*alternates says whether the
+ * son's sons do). */
+pab_node_class cls_ybwc_type(pab_node_class parent, unsigned index);
+pab_node_class cls_dts_type(pab_node_class parent, bool parent_alternates,
+                            bool root_window, bool root_alpha,
+                            bool *alternates);
 /* Scheme C: a son's type value and wait from the config's classifier (or
  * scheme A's rules as type values), and the class a type value means. */
 void cls_classify(const pab_config *cfg, bool parent_pv, int parent_type,

@@ -22,9 +22,11 @@
 #define cls_child                pab__cls_child
 #define cls_classify             pab__cls_classify
 #define cls_done                 pab__cls_done
+#define cls_dts_type             pab__cls_dts_type
 #define cls_of_type              pab__cls_of_type
 #define cls_root                 pab__cls_root
 #define cls_searched             pab__cls_searched
+#define cls_ybwc_type            pab__cls_ybwc_type
 #define diag_enter               pab__diag_enter
 #define diag_finish              pab__diag_finish
 #define diag_leave               pab__diag_leave

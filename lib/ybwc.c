@@ -68,28 +68,26 @@ static pab_score_t ybwc(worker *w, pab_score_t alpha, pab_score_t beta,
                         int depth, int ply, unsigned flags);
 
 /* The node types of strong YBWC, from the parent's type and whether this
- * node is its eldest son. */
+ * node is its eldest son (a son off the principal variation). */
 static int scheme_a(const sp_frame *parent)
 {
-    const bool eldest = parent->nd.searched == 0;
-    return parent->kind == Y_CUT && eldest ? Y_ALL : Y_CUT;
+    const int k = cls_ybwc_type((pab_node_class)parent->kind,
+                                (unsigned)parent->nd.searched);
+    return k == Y_PV ? Y_CUT : k;
 }
 
 /* DTS's types from the node's window, in plain mode, where the root's is
- * (-inf, inf) on either side. */
+ * (-inf, inf) on either side; the parent is D-ALL once a D-CUT parent has
+ * searched more than m_B moves.  D-PV is the principal variation, which
+ * open_typed() knows from the flags. */
 static int scheme_b(const worker *w, const sp_frame *parent, sp_frame *f)
 {
     const int now =
         parent->kind == Y_CUT && parent->nd.searched > (int)w->sh->cfg.split_m_b
             ? Y_ALL
             : parent->kind;
-    if (parent->alternate && now != Y_PV) {
-        f->alternate = true;
-        return now == Y_CUT ? Y_ALL : Y_CUT;
-    }
-    const int k = f->nd.alpha == -PAB_SCORE_INF ? Y_CUT : Y_ALL;
-    f->alternate = k == Y_ALL && now == Y_ALL;
-    return k;
+    return cls_dts_type((pab_node_class)now, parent->alternate, false,
+                        f->nd.alpha == -PAB_SCORE_INF, &f->alternate);
 }
 
 /* The classifier's type value and wait, and the class they mean. */

@@ -43,6 +43,7 @@
 #include <pab/pab.h>
 
 #include "../games/tree.h"
+#include "args.h"
 #include "bench.h"
 #include "compare.h"
 #include "network.h"
@@ -119,12 +120,6 @@ typedef struct bench_run {
 
 /* ---- arguments ----------------------------------------------------------- */
 
-static const char *value_of(const char *arg, const char *name)
-{
-    size_t n = strlen(name);
-    return strncmp(arg, name, n) == 0 && arg[n] == '=' ? arg + n + 1 : NULL;
-}
-
 static void add_threads(cmp_options *o, unsigned t)
 {
     for (unsigned i = 0; i < o->nthreads; i++)
@@ -156,50 +151,51 @@ static void parse_args(int argc, char **argv, cmp_options *o)
     const char *v;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if ((v = value_of(a, "--game")))
+        if ((v = bench_arg_value(a, "--game")))
             o->game = v;
-        else if ((v = value_of(a, "--params")) || (v = value_of(a, "--tree")))
+        else if ((v = bench_arg_value(a, "--params")) ||
+                 (v = bench_arg_value(a, "--tree")))
             o->params = v;
-        else if ((v = value_of(a, "--positions")))
+        else if ((v = bench_arg_value(a, "--positions")))
             o->positions_file = v;
-        else if ((v = value_of(a, "--algos"))) {
+        else if ((v = bench_arg_value(a, "--algos"))) {
             free(o->algos_copy); /* the last --algos counts */
             o->nalgos =
                 bench_split_list(v, o->algos, MAX_ITEMS, &o->algos_copy);
-        } else if ((v = value_of(a, "--threads")))
+        } else if ((v = bench_arg_value(a, "--threads")))
             parse_threads(o, "--threads", v);
-        else if ((v = value_of(a, "--simulate")))
+        else if ((v = bench_arg_value(a, "--simulate")))
             parse_threads(o, "--simulate", v);
-        else if ((v = value_of(a, "--depth")))
+        else if ((v = bench_arg_value(a, "--depth")))
             o->depth = (int)bench_number("--depth", v, 1, PAB_DEPTH_MAX);
-        else if ((v = value_of(a, "--repeat")))
+        else if ((v = bench_arg_value(a, "--repeat")))
             o->repeat = (unsigned)bench_number("--repeat", v, 1, MAX_REPEAT);
-        else if ((v = value_of(a, "--hash-mb")))
+        else if ((v = bench_arg_value(a, "--hash-mb")))
             o->hash_mb = (unsigned)bench_number("--hash-mb", v, 1, 1 << 20);
-        else if ((v = value_of(a, "--hash-per-proc")))
+        else if ((v = bench_arg_value(a, "--hash-per-proc")))
             o->hash_per_proc_mb =
                 (unsigned)bench_number("--hash-per-proc", v, 1, 1 << 20);
-        else if ((v = value_of(a, "--hash-cap-mb")))
+        else if ((v = bench_arg_value(a, "--hash-cap-mb")))
             o->hash_cap_mb =
                 (unsigned)bench_number("--hash-cap-mb", v, 1, 1 << 20);
-        else if ((v = value_of(a, "--sim-seeds")))
+        else if ((v = bench_arg_value(a, "--sim-seeds")))
             o->seeds = (unsigned)bench_number("--sim-seeds", v, 1, MAX_SEEDS);
-        else if ((v = value_of(a, "--opt")) ||
+        else if ((v = bench_arg_value(a, "--opt")) ||
                  (strcmp(a, "--opt") == 0 && i + 1 < argc && (v = argv[++i]))) {
             if (o->nopts == MAX_ITEMS)
                 bench_fail("%s", "too many --opt");
             o->opts[o->nopts++] = v;
-        } else if ((v = value_of(a, "--csv")))
+        } else if ((v = bench_arg_value(a, "--csv")))
             o->csv = v;
-        else if ((v = value_of(a, "--json")))
+        else if ((v = bench_arg_value(a, "--json")))
             o->json = v;
-        else if ((v = value_of(a, "--plot")))
+        else if ((v = bench_arg_value(a, "--plot")))
             o->plot = v;
-        else if ((v = value_of(a, "--diagnose")))
+        else if ((v = bench_arg_value(a, "--diagnose")))
             o->diagnose = v;
-        else if ((v = value_of(a, "--stockfish")))
+        else if ((v = bench_arg_value(a, "--stockfish")))
             o->stockfish = v;
-        else if ((v = value_of(a, "--stockfish-depth")))
+        else if ((v = bench_arg_value(a, "--stockfish-depth")))
             o->stockfish_depth =
                 (int)bench_number("--stockfish-depth", v, 1, 99);
         else if (strcmp(a, "--plain") == 0)
