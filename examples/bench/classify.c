@@ -100,12 +100,13 @@ static void usage(void)
 {
     printf("usage: pab-bench classify [--tree=b,wa,wb] [--seeds=tg1|tg2] "
            "[--depth=D] [--trees=N]\n"
-           "                          [--n=N] [--early-cut] [--quiet]\n"
-           "Tables 5.2 and 5.3: how often schemes A (strong YBWC) and B "
-           "(DTS) predict\n"
-           "CUT and ALL nodes right in plain alpha-beta (default: the five "
-           "orderings,\n"
-           "tg1, depth 6, n = 1).\n");
+           "                          [--n=N] [--early-cut] [--m=M] "
+           "[--nets=DIR] [--quiet]\n"
+           "Tables 5.2-5.4: how often schemes A (strong YBWC), B (DTS) and "
+           "C (the network)\n"
+           "predict CUT and ALL nodes right in plain alpha-beta (default: "
+           "the five\n"
+           "orderings, tg1, depth 6, n = 1, the thesis' m).\n");
 }
 
 /* One argument; 0, 1 for --help, or 2 after reporting the error. */
