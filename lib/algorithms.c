@@ -17,6 +17,7 @@ static const algorithm *const registry[PAB_ALGO_COUNT] = {
     [PAB_ALGO_JAMBOREE] = &algo_jamboree,
     [PAB_ALGO_LAZY_SMP] = &algo_lazy_smp,
     [PAB_ALGO_PVSPLIT] = &algo_pvsplit,
+    [PAB_ALGO_DTS] = &algo_dts,
 };
 
 const algorithm *algorithm_of(int id)

@@ -44,7 +44,7 @@ static int validate_variants(const pab_config *c)
         return PAB_EINVAL;
     if (c->split_min_depth < 1 || c->split_min_depth > PAB_DEPTH_MAX)
         return PAB_EDEPTH;
-    if ((int)c->split_policy < 0 || c->split_policy > PAB_SPLIT_HIGHEST)
+    if ((int)c->split_policy < 0 || c->split_policy > PAB_SPLIT_SELECT)
         return PAB_EINVAL;
     if (c->multipv < 1 || c->multipv > PAB_MULTIPV_MAX)
         return PAB_EINVAL;
@@ -109,11 +109,6 @@ int pab_config_validate(const pab_config *c)
      * the thesis' figure 4.3 nodes, one thread's, in order. */
     if (c->size >= PAB_CONFIG_SIZE_V6 && c->node_report != NULL &&
         (c->algorithm != PAB_ALGO_SERIAL || !c->plain))
-        return PAB_EINVAL;
-    /* Scheme B reads its node types from figure 4.3's windows; NegaScout's
-     * null windows carry none. */
-    if (c->size >= PAB_CONFIG_SIZE_V6 && c->algorithm == PAB_ALGO_YBWC &&
-        c->split_scheme == PAB_SPLIT_SCHEME_B && !c->plain)
         return PAB_EINVAL;
     int rc = validate_variants(c);
     if (rc == 0)

@@ -203,6 +203,7 @@ typedef struct worker {
     pab_move_t pv[PAB_PLY_MAX + 1][PAB_PV_MAX];
     unsigned pv_len[PAB_PLY_MAX + 1];
     pab_stats stats;
+    uint64_t split_wait_ns; /* pab_result.split_wait_ns, this thread's */
     uint64_t nodes_flushed; /* part of stats.nodes already shared */
     unsigned poll;          /* nodes until the next poll */
     int seldepth;
@@ -550,7 +551,7 @@ typedef struct algorithm {
 } algorithm;
 
 extern const algorithm algo_serial, algo_abdada, algo_simplified_abdada,
-    algo_ybwc, algo_jamboree, algo_lazy_smp, algo_pvsplit;
+    algo_ybwc, algo_jamboree, algo_lazy_smp, algo_pvsplit, algo_dts;
 
 /* algorithms.c: the only list of them.  The descriptor of a valid
  * pab_algorithm, NULL for any other value. */

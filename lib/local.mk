@@ -11,7 +11,8 @@ lib_libpab_la_SOURCES = \
 	lib/lazy_smp.c lib/abdada.c lib/simplified_abdada.c \
 	lib/splitpoint.h lib/sp_internal.h lib/sp_sleep.c lib/sp_node.c \
 	lib/sp_work.c lib/sp_policy_highest.c lib/sp_policy_random.c lib/sp_move.c \
-	lib/splitpoint.c lib/ybwc.c lib/jamboree.c lib/pvsplit.c \
+	lib/sp_policy_select.c lib/sp_scheme.c \
+	lib/splitpoint.c lib/ybwc.c lib/jamboree.c lib/pvsplit.c lib/dts.c \
 	lib/algorithms.c lib/iterate.c lib/classify.c lib/diagnostics.c lib/options.c lib/config.c lib/searcher.c
 lib_libpab_la_CFLAGS = $(AM_CFLAGS) $(VISIBILITY_CFLAGS) $(ATOMIC_OPS_CFLAGS)
 lib_libpab_la_LIBADD = $(ATOMIC_OPS_LIBS)

@@ -30,9 +30,10 @@ typedef struct option {
     size_t offset;
 } option;
 
-static const char *const split_policies[] = {"random-owner", "highest", NULL};
+static const char *const split_policies[] = {"random-owner", "highest", "select",
+                                             NULL};
 static const char *const sim_memories[] = {"flat", "msi", NULL};
-static const char *const split_schemes[] = {"a", "b", "c", NULL};
+static const char *const split_schemes[] = {"a", "b", "c", "auto", NULL};
 
 #define BOOL(f, dflt, text)                                                    \
     {                                                                          \
@@ -93,9 +94,9 @@ static const option options[] = {
     NUMBER(ybwc_cut_moves, STORE_UNSIGNED, 0, PAB_MAX_MOVES, 2, "moves",
            "ybwc: moves a Y-CUT node waits for (m_A)"),
     NUMBER(split_min_depth, STORE_INT, 1, PAB_DEPTH_MAX, 2, "plies",
-           "ybwc, jamboree, pvsplit: no split point shallower"),
-    {{"split_policy", PAB_OPTION_CHOICE, 0, 1, PAB_SPLIT_RANDOM_OWNER,
-      split_policies, "", "ybwc, pvsplit: where idle threads look for work"},
+           "ybwc, jamboree, pvsplit, dts: no split point shallower"),
+    {{"split_policy", PAB_OPTION_CHOICE, 0, 2, PAB_SPLIT_RANDOM_OWNER,
+      split_policies, "", "ybwc, pvsplit: where idle threads look for work (dts: select)"},
      STORE_ENUM, offsetof(pab_config, split_policy)},
     NUMBER(multipv, STORE_UNSIGNED, 1, PAB_MULTIPV_MAX, 1, "lines",
            "root lines reported"),
@@ -170,8 +171,10 @@ static const option options[] = {
            "scheme B (DTS): a D-CUT node turns D-ALL after this many moves"),
     NUMBER(split_ncut_m, STORE_INT, 0, 50, 10, "type",
            "scheme C: a type value within this of 50 is N-CUT"),
-    {{"split_scheme", PAB_OPTION_CHOICE, 0, 2, PAB_SPLIT_SCHEME_A,
-      split_schemes, "", "ybwc: split-point scheme, thesis 6.5 (a, b or c)"},
+    {{"split_scheme", PAB_OPTION_CHOICE, 0, 3, PAB_SPLIT_SCHEME_AUTO,
+      split_schemes, "",
+      "ybwc, dts: split-point scheme, thesis 6.5 (a, b, c; auto: the "
+      "algorithm's)"},
      STORE_ENUM, offsetof(pab_config, split_scheme)},
     NUMBER(split_m_b, STORE_UNSIGNED, 0, PAB_MAX_MOVES, 3, "moves",
            "scheme B: a D-CUT node turns D-ALL after more than this many"),

@@ -11,6 +11,7 @@
 #define PAB_PREFIX_H
 
 #define algo_abdada              pab__algo_abdada
+#define algo_dts                 pab__algo_dts
 #define algo_jamboree            pab__algo_jamboree
 #define algo_lazy_smp            pab__algo_lazy_smp
 #define algo_pvsplit             pab__algo_pvsplit
@@ -112,6 +113,7 @@
 #define sp_expand                pab__sp_expand
 #define sp_find_highest          pab__sp_find_highest
 #define sp_find_random_owner     pab__sp_find_random_owner
+#define sp_find_select           pab__sp_find_select
 #define sp_get                   pab__sp_get
 #define sp_highest_of            pab__sp_highest_of
 #define sp_load_position         pab__sp_load_position
@@ -121,7 +123,9 @@
 #define sp_notify_at             pab__sp_notify_at
 #define sp_notify_cut            pab__sp_notify_cut
 #define sp_notify_work           pab__sp_notify_work
+#define sp_offer                 pab__sp_offer
 #define sp_open                  pab__sp_open
+#define sp_open_typed            pab__sp_open_typed
 #define sp_parent                pab__sp_parent
 #define sp_pick_victim           pab__sp_pick_victim
 #define sp_put                   pab__sp_put
@@ -129,10 +133,14 @@
 #define sp_research              pab__sp_research
 #define sp_run                   pab__sp_run
 #define sp_save_position         pab__sp_save_position
+#define sp_scheme                pab__sp_scheme
+#define sp_scheme_confidence     pab__sp_scheme_confidence
+#define sp_scheme_need           pab__sp_scheme_need
 #define sp_search                pab__sp_search
 #define sp_serve                 pab__sp_serve
 #define sp_test                  pab__sp_test
 #define sp_wait_earlier          pab__sp_wait_earlier
+#define sp_withdraw              pab__sp_withdraw
 #define sp_work_below            pab__sp_work_below
 #define sp_work_for              pab__sp_work_for
 #define state_clone              pab__state_clone

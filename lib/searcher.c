@@ -172,7 +172,8 @@ static size_t result_size(size_t config_size)
 {
     return config_size == PAB_CONFIG_SIZE_V1  ? PAB_RESULT_SIZE_V1
            : config_size < PAB_CONFIG_SIZE_V5 ? PAB_RESULT_SIZE_V2
-                                              : PAB_RESULT_SIZE_V3;
+           : config_size < PAB_CONFIG_SIZE_V6 ? PAB_RESULT_SIZE_V3
+                                              : PAB_RESULT_SIZE_V4;
 }
 
 static void release_workers(search *sh, unsigned n)
@@ -277,8 +278,10 @@ static int run(search *sh, const void *root)
             search_stopped(sh) || (w->aborted && !w->soft_stopped);
     }
     memset(&sh->result->stats, 0, sizeof sh->result->stats);
+    sh->result->split_wait_ns = 0;
     for (unsigned i = 0; i < sh->cfg.threads; i++) {
         stats_add(&sh->result->stats, &sh->workers[i].stats);
+        sh->result->split_wait_ns += sh->workers[i].split_wait_ns;
         if (sh->workers[i].seldepth > sh->result->seldepth)
             sh->result->seldepth = sh->workers[i].seldepth;
     }

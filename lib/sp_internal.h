@@ -7,7 +7,8 @@
  *   sp_node.c           a split point's life: storage, positions, opening,
  *                       booking a thread in
  *   sp_work.c           requests and the search for work
- *   sp_policy_*.c       where an idle thread looks (the join policies)
+ *   sp_policy_*.c       where an idle thread looks (the join policies;
+ *                       sp_policy_select.c reads the path offers)
  *   splitpoint.c        the move loop, helping while waiting, the end of a
  *                       split node, aborts, the threads
  * Calls only go down this list (tests/check_layers.sh).
@@ -29,6 +30,11 @@
 /* With idle threads asleep, a busy thread offers work every this many
  * nodes. */
 #define OFFER_NODES 64
+
+/* A path offer (sp_thread.offers): the frame at that ply may split now;
+ * the low bits rank it (sp_node.c). */
+#define OFFER_VALID (UINT64_C(1) << 62)
+#define OFFER_FIELD 0xFFFFu
 
 /* A request's answer: none yet, refused, or the split point. */
 #define ANSWER_PENDING 0
@@ -75,6 +81,7 @@ struct sp_thread {
         RT_LINE) rt_word request; /* 1 + index of a thread asking for work */
     rt_word answer;               /* the answer to this thread's own request */
     rt_word want_below; /* this thread asks for work below this split point */
+    rt_word want_ply;   /* ... at this ply of the asked thread's path + 1 */
     rt_word busy;       /* searching nodes of its own: worth asking */
     rt_word at;         /* mirror of `head`, for askers */
     rt_word sleeping;
@@ -82,6 +89,11 @@ struct sp_thread {
     rt_word n_open;     /* entries of `deque` */
     rt_word fence;      /* target of this thread's full barriers */
     rt_word deque[PAB_PLY_MAX]; /* open split points it owns, by ply */
+    /* PAB_SPLIT_SELECT: the nodes of its path that may split now, by ply
+     * (0: none), the shared area DTS copies a busy path to; offers above
+     * offers_top are all 0. */
+    rt_word offers[PAB_PLY_MAX];
+    rt_word offers_top;
     rt_mutex sleep_lock;
     rt_cond wakeup;
     bool signaled; /* guarded by sleep_lock */
@@ -105,6 +117,7 @@ typedef struct sp_shared {
     const sp_algo *algo;
     unsigned n;
     bool highest; /* PAB_SPLIT_HIGHEST */
+    bool select;  /* PAB_SPLIT_SELECT, or the algorithm's (dts) */
     sp_thread *threads;
     /* Read at every node, written only around naps. */
     _Alignas(RT_LINE) rt_word sleepers; /* threads asleep */
@@ -231,9 +244,15 @@ void sp_deque_remove(sp_thread *t, const split_point *sp);
 /* The thread's position becomes `src`; false if the game's copy failed. */
 bool sp_load_position(worker *w, const void *src);
 bool sp_save_position(worker *w, split_point *sp, int q, int ply);
-/* The split point a thread at `ply` offers below `above`, opened if
- * need be; NULL if none. */
-split_point *sp_work_for(worker *w, int ply, const split_point *above);
+/* The split point a thread at `ply` offers below `above` (at ply `want`
+ * if that frame can still split, else its highest), opened if need be;
+ * NULL if none. */
+split_point *sp_work_for(worker *w, int ply, const split_point *above,
+                         int want);
+/* Publish frame f in our path offers if it may split now, else withdraw
+ * it; sp_withdraw: the frame at `ply` is gone or split. */
+void sp_offer(worker *w, const sp_frame *f);
+void sp_withdraw(worker *w, int ply);
 /* Book a thread into `sp` (below `above`); false if it has no work left. */
 bool sp_book(split_point *sp, const split_point *above);
 
@@ -241,7 +260,8 @@ bool sp_book(split_point *sp, const split_point *above);
 
 void sp_serve(worker *w, int ply, uint64_t r);
 void sp_refuse(sp_thread *t);
-split_point *sp_ask(worker *w, sp_thread *v, const split_point *above);
+split_point *sp_ask(worker *w, sp_thread *v, const split_point *above,
+                    int want);
 split_point *sp_highest_of(sp_thread *v, const split_point *above);
 sp_thread *sp_pick_victim(sp_thread *t, const split_point *above);
 bool sp_work_below(worker *w, const split_point *above);
@@ -254,5 +274,9 @@ bool sp_work_below(worker *w, const split_point *above);
 split_point *sp_find_highest(worker *w, const split_point *above);
 /* Feldmann: a random busy thread's highest split point, else ask it. */
 split_point *sp_find_random_owner(worker *w);
+/* DTS: the best open split point anywhere, else ask the thread whose path
+ * offers the best node to split there, by the guidelines of the thesis'
+ * section 6.5; below `above`, as sp_find_highest. */
+split_point *sp_find_select(worker *w, const split_point *above);
 
 #endif /* PAB_SP_INTERNAL_H */

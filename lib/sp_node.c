@@ -220,6 +220,8 @@ static split_point *sp_open_split(worker *w, sp_frame *f, int ply,
     rt_mutex_unlock(&sp->lock);
 
     f->sp = sp;
+    if (t->s->select)
+        sp_withdraw(w, q);
     /* Link it into our chain: a split point of ours below it now hangs
      * from it, else it is the deepest. */
     split_point *below = NULL;
@@ -234,12 +236,37 @@ static split_point *sp_open_split(worker *w, sp_frame *f, int ply,
     return sp;
 }
 
-/* The highest of our nodes an idle thread could work at (below `above`
- * if given): an open split point with moves left, or a node to split
- * now.  We are at the top of the node at `ply`. */
-split_point *sp_work_for(worker *w, int ply, const split_point *above)
+/* The frame at ply `want`, if it is still on our path above `ply` and
+ * can split now (an asker chose it from our offers): its split point. */
+static split_point *work_at_ply(worker *w, int ply, const split_point *above,
+                                int want)
 {
     sp_thread *t = me(w);
+    if (want <= t->base || want >= ply || above != NULL)
+        return NULL;
+    split_point *up = t->base >= 0 ? t->frame[t->base]->sp : NULL;
+    for (int p = t->base + 1; p < want; p++)
+        if (t->frame[p]->sp != NULL)
+            up = t->frame[p]->sp;
+    sp_frame *f = t->frame[want];
+    if (f->sp != NULL)
+        return has_work(f->sp) ? f->sp : NULL;
+    if (!sp_may_split(w, f) || rt_load(&t->n_open) >= PAB_PLY_MAX)
+        return NULL;
+    return sp_open_split(w, f, ply, up);
+}
+
+/* The highest of our nodes an idle thread could work at (below `above`
+ * if given): an open split point with moves left, or a node to split
+ * now; the node at ply `want` first, if it still can.  We are at the top
+ * of the node at `ply`. */
+split_point *sp_work_for(worker *w, int ply, const split_point *above,
+                         int want)
+{
+    sp_thread *t = me(w);
+    split_point *chosen = work_at_ply(w, ply, above, want);
+    if (chosen != NULL)
+        return chosen;
     split_point *up = t->base >= 0 ? t->frame[t->base]->sp : NULL;
     for (int p = t->base + 1; p < ply; p++) {
         sp_frame *f = t->frame[p];
@@ -255,6 +282,44 @@ split_point *sp_work_for(worker *w, int ply, const split_point *above)
         }
     }
     return NULL;
+}
+
+/* ---- path offers (PAB_SPLIT_SELECT) -------------------------------------- */
+
+static uint64_t field(int v)
+{
+    return v < 0 ? 0 : v > (int)OFFER_FIELD ? OFFER_FIELD : (uint64_t)v;
+}
+
+/* The rank of a frame that may split, for the guidelines of section 6.5
+ * among nodes of one height: its confidence (guideline 2, or scheme B's),
+ * which stops counting beyond a quarter of its moves, then the moves
+ * left (guideline 3). */
+static uint64_t offer_of(const worker *w, const sp_frame *f)
+{
+    const sp_algo *a = shared(w)->algo;
+    int conf = a->confidence != NULL ? a->confidence(w, f) : f->nd.searched;
+    if (conf > f->nd.n / 4)
+        conf = f->nd.n / 4;
+    return OFFER_VALID | field(conf) << 16 | field(f->nd.n - f->next);
+}
+
+void sp_offer(worker *w, const sp_frame *f)
+{
+    sp_thread *t = me(w);
+    const int ply = f->nd.ply;
+    const uint64_t o = sp_may_split(w, f) ? offer_of(w, f) : 0;
+    if (o != 0 && (uint64_t)ply >= rt_load(&t->offers_top))
+        rt_store(&t->offers_top, (uint64_t)ply + 1);
+    if (rt_load(&t->offers[ply]) != o)
+        rt_store_release(&t->offers[ply], o);
+}
+
+void sp_withdraw(worker *w, int ply)
+{
+    sp_thread *t = me(w);
+    if (rt_load(&t->offers[ply]) != 0)
+        rt_store_release(&t->offers[ply], 0);
 }
 
 /* Count a thread in at `sp` if there is still work for it there. */

@@ -29,5 +29,5 @@ split_point *sp_find_highest(worker *w, const split_point *above)
     if (best != NULL)
         return sp_book(best, above) ? best : NULL;
     sp_thread *v = sp_pick_victim(t, above);
-    return v != NULL ? sp_ask(w, v, above) : NULL;
+    return v != NULL ? sp_ask(w, v, above, -1) : NULL;
 }

@@ -24,7 +24,7 @@ split_point *sp_find_random_owner(worker *w)
                 return sp;
             continue;
         }
-        return sp_ask(w, v, NULL);
+        return sp_ask(w, v, NULL, -1);
     }
     return NULL;
 }

@@ -23,7 +23,8 @@ void sp_serve(worker *w, int ply, uint64_t r)
     if (!rt_cas(&t->request, r, 0))
         return; /* withdrawn */
     const split_point *above = load_sp(&asker->want_below);
-    split_point *sp = sp_work_for(w, ply, above);
+    const int want = (int)rt_load(&asker->want_ply) - 1;
+    split_point *sp = sp_work_for(w, ply, above, want);
     if (sp != NULL && !sp_book(sp, above))
         sp = NULL;
     rt_store_release(&asker->answer,
@@ -40,14 +41,17 @@ void sp_refuse(sp_thread *t)
         rt_store_release(&t->s->threads[r - 1].answer, ANSWER_REFUSED);
 }
 
-/* Ask v for work (below `above` if given); the split point we are booked
- * into, or NULL. */
-split_point *sp_ask(worker *w, sp_thread *v, const split_point *above)
+/* Ask v for work (below `above` if given; at ply `want` of its path if
+ * that node can still split, when want >= 0); the split point we are
+ * booked into, or NULL. */
+split_point *sp_ask(worker *w, sp_thread *v, const split_point *above,
+                    int want)
 {
     sp_thread *t = me(w);
     const uint64_t r = t->index + 1;
     rt_store(&t->answer, ANSWER_PENDING);
     store_sp(&t->want_below, above);
+    rt_store(&t->want_ply, (uint64_t)(want + 1));
     if (!rt_cas(&v->request, 0, r))
         return NULL; /* somebody else is asking */
     for (int i = 0;; i++) {

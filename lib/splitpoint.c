@@ -388,6 +388,8 @@ static void moves(worker *w, sp_frame *f)
 {
     const sp_algo *a = shared(w)->algo;
     while (claim(w, f)) {
+        if (f->sp == NULL && !f->helper && shared(w)->select)
+            sp_offer(w, f); /* DTS's shared area: our path */
         pab_score_t v = 0;
         bool searched;
         for (;;) {
@@ -411,6 +413,8 @@ static void moves(worker *w, sp_frame *f)
  * the split policy says. */
 static split_point *find_work(worker *w, const split_point *above)
 {
+    if (shared(w)->select)
+        return sp_find_select(w, above);
     if (above != NULL || shared(w)->highest)
         return sp_find_highest(w, above);
     return sp_find_random_owner(w);
@@ -433,7 +437,16 @@ typedef struct helping {
     int arg;        /* for over and ready */
     bool keep_at;   /* settle()'s: a cut at `at` does not end the wait */
     bool not_busy;  /* counts as not busy meanwhile (thieves may ask) */
+    bool owner;     /* an owner waiting for its helpers (split_wait_ns) */
 } helping;
+
+static void count_idle(worker *w, const helping *h, uint64_t since)
+{
+    const uint64_t ns = rt_now_ns() - since;
+    w->stats.idle_ns += ns;
+    if (h->owner)
+        w->split_wait_ns += ns;
+}
 
 /* True if it worked somewhere (its position then is not the node's). */
 static bool help_until(worker *w, const helping *h)
@@ -450,7 +463,7 @@ static bool help_until(worker *w, const helping *h)
         if (h->may_look == NULL || h->may_look(w, h)) {
             split_point *x = find_work(w, h->at);
             if (x != NULL) {
-                w->stats.idle_ns += rt_now_ns() - t0;
+                count_idle(w, h, t0);
                 work_at(w, x);
                 settle(w, h->at, h->keep_at);
                 moved = true;
@@ -466,7 +479,7 @@ static bool help_until(worker *w, const helping *h)
             tries = 0;
         }
     }
-    w->stats.idle_ns += rt_now_ns() - t0;
+    count_idle(w, h, t0);
     if (h->not_busy)
         rt_store(&t->busy, busy);
     return moved;
@@ -502,7 +515,8 @@ static void wait_helpers(worker *w, split_point *sp)
                        .over = helpers_left,
                        .may_look = owner_may_look,
                        .ready = helpers_gone,
-                       .not_busy = true};
+                       .not_busy = true,
+                       .owner = true};
     if (help_until(w, &h))
         sp_load_position(w, sp->state);
 }
@@ -575,6 +589,8 @@ pab_score_t sp_search(worker *w, sp_frame *f)
 {
     f->expanding = false;
     moves(w, f);
+    if (shared(w)->select && !f->helper)
+        sp_withdraw(w, f->nd.ply);
     if (f->sp != NULL)
         finish(w, f);
     if (w->aborted)
@@ -640,7 +656,7 @@ bool sp_enter(worker *w, int ply, unsigned flags)
          * its cache each time.) */
         t->offer = OFFER_NODES;
         split_point *sp = rt_load(&t->s->idle_sleepers) != 0
-                              ? sp_work_for(w, ply, NULL)
+                              ? sp_work_for(w, ply, NULL, -1)
                               : NULL;
         if (sp != NULL)
             sp_notify_work(t, sp);
@@ -745,6 +761,7 @@ int sp_run(search *sh, const sp_algo *algo)
     s.algo = algo;
     s.n = sh->cfg.threads;
     s.highest = sh->cfg.split_policy == PAB_SPLIT_HIGHEST;
+    s.select = algo->select || sh->cfg.split_policy == PAB_SPLIT_SELECT;
     int rc = setup(&s);
     if (rc < 0)
         return rc;

@@ -59,6 +59,12 @@ typedef struct sp_algo {
      * variation); NULL: every frame at split_min_depth or deeper.  A
      * frame that may not keeps a staged game's stages to the end. */
     bool (*splits)(const worker *w, const sp_frame *f);
+    /* How sure frame f's type is, for ranking candidates of one height
+     * (the thesis' guideline 2 of section 6.5); NULL: its moves searched. */
+    int (*confidence)(const worker *w, const sp_frame *f);
+    /* Idle threads choose among the nodes of every busy thread's path
+     * (DTS, PAB_SPLIT_SELECT), whatever config.split_policy says. */
+    bool select;
 } sp_algo;
 
 /* Run one search: the main thread's iterative deepening with algo->node,
@@ -98,5 +104,18 @@ bool sp_negascout_move(worker *w, sp_frame *f, ns_fn child, pab_score_t *value);
 /* Jamboree: wait until every earlier move of the split point is done,
  * working below it meanwhile.  False when the search must unwind. */
 bool sp_wait_earlier(worker *w, sp_frame *f);
+
+/* ---- sp_scheme.c: the thesis' split-point schemes (section 6.5) ---------- */
+
+/* The configured scheme; the algorithm's own for PAB_SPLIT_SCHEME_AUTO. */
+pab_split_scheme sp_scheme(const worker *w, pab_split_scheme own);
+/* sp_open with the node's type under the scheme. */
+void sp_open_typed(worker *w, sp_frame *f, int ply, unsigned flags,
+                   pab_split_scheme own);
+/* Moves frame f searches before it may split, under the scheme. */
+int sp_scheme_need(const worker *w, const sp_frame *f, pab_split_scheme own);
+/* How sure frame f's type is (scheme B: DTS's confidence). */
+int sp_scheme_confidence(const worker *w, const sp_frame *f,
+                         pab_split_scheme own);
 
 #endif /* PAB_SPLITPOINT_H */

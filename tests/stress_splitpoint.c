@@ -1,7 +1,8 @@
 /*
- * Stress of the split-point algorithms, ybwc (strong and weak, both split
- * policies, and scheme C splitting before the eldest is done), jamboree
- * and pvsplit, under real threads: the ThreadSanitizer suite
+ * Stress of the split-point algorithms, ybwc (strong and weak, the three
+ * split policies, and scheme C splitting before the eldest is done),
+ * jamboree, pvsplit and dts (scheme B, and scheme C splitting early),
+ * under real threads: the ThreadSanitizer suite
  * runs it (Criterion aborts there), the other suites too.
  *
  * Each round picks a variant and a position -- an artificial tree (plain
@@ -352,19 +353,22 @@ int main(void)
     for (unsigned round = 0; round < searches; round++) {
         pab_config c;
         pab_config_init(&c);
-        const unsigned variant = rnd(7);
+        const unsigned variant = rnd(9);
         c.algorithm = variant == 4   ? PAB_ALGO_JAMBOREE
                       : variant == 5 ? PAB_ALGO_PVSPLIT
+                      : variant >= 7 ? PAB_ALGO_DTS
                                      : PAB_ALGO_YBWC;
-        if (variant == 6) { /* scheme C, splits before the eldest is done */
+        if (variant == 6 || variant == 8) { /* scheme C, splits before the
+                                              * eldest is done */
             c.split_scheme = PAB_SPLIT_SCHEME_C;
             c.classify = eager_classify;
             c.split_m_ca = -1;
             c.split_m_cc = 0;
         }
         c.ybwc_strong = variant & 1;
-        c.split_policy =
-            variant & 2 ? PAB_SPLIT_HIGHEST : PAB_SPLIT_RANDOM_OWNER;
+        c.split_policy = variant & 2   ? PAB_SPLIT_HIGHEST
+                         : variant & 1 ? PAB_SPLIT_SELECT
+                                       : PAB_SPLIT_RANDOM_OWNER;
         c.split_min_depth = 1 + (int)rnd(3);
         c.ybwc_cut_moves = rnd(4);
         c.threads = threads;

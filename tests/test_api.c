@@ -48,7 +48,7 @@ Test(api, algorithm_names_round_trip)
 {
     static const char *names[] = {"serial", "abdada",   "simplified-abdada",
                                   "ybwc",   "jamboree", "lazy-smp",
-                                  "pvsplit"};
+                                  "pvsplit", "dts"};
     for (int i = 0; i < PAB_ALGO_COUNT; i++) {
         cr_assert_str_eq(pab_algorithm_name(i), names[i]);
         cr_assert_eq(pab_algorithm_from_name(names[i]), i);
@@ -237,6 +237,12 @@ Test(api, config_options_by_name)
     cr_assert_eq(pab_config_set_option(&c, "ybwc_strong", "maybe"), PAB_EINVAL);
     cr_assert_eq(pab_config_set_option(&c, "split_policy", "left"), PAB_EINVAL);
     cr_assert_eq(c.split_policy, PAB_SPLIT_HIGHEST);
+    cr_assert_eq(pab_config_set_option(&c, "split_policy", "select"), 0);
+    cr_assert_eq(c.split_policy, PAB_SPLIT_SELECT);
+    cr_assert_eq(c.split_scheme, PAB_SPLIT_SCHEME_AUTO);
+    cr_assert_eq(pab_config_set_option(&c, "split_scheme", "auto"), 0);
+    cr_assert_eq(pab_config_set_option(&c, "split_scheme", "d"), PAB_EINVAL);
+    cr_assert_eq(c.split_scheme, PAB_SPLIT_SCHEME_AUTO);
     cr_assert_eq(pab_config_set_option(&c, "algorithm", "mtdf"), PAB_EALGO);
     cr_assert_eq(pab_config_set_option(&c, "warp_speed", "9"), PAB_EOPTION);
     cr_assert_eq(pab_config_set_option(NULL, "threads", "1"), PAB_EINVAL);

@@ -1,7 +1,7 @@
 /*
  * Every parallel algorithm -- lazy-smp (helpers at the main thread's
  * depth), abdada (and its three variants), simplified-abdada, ybwc,
- * jamboree and pvsplit (their split-point variants are in test_ybwc_jamboree.c)
+ * jamboree, pvsplit and dts (their split-point variants are in test_ybwc_jamboree.c)
  * -- returns exactly the serial search's root value at the same fixed depth, at
  * 1, 2, 3, 4 and 8 threads: on artificial trees (no transpositions; plain and
  * normal mode; several orderings), on every tic-tac-toe position with a few
@@ -65,6 +65,7 @@ static const variant variants[] = {
     {"ybwc", PAB_ALGO_YBWC, NULL},
     {"jamboree", PAB_ALGO_JAMBOREE, NULL},
     {"pvsplit", PAB_ALGO_PVSPLIT, NULL},
+    {"dts", PAB_ALGO_DTS, NULL},
 };
 #define N_VARIANTS (sizeof variants / sizeof variants[0])
 static const unsigned thread_counts[] = {1, 2, 3, 4, 8};

@@ -77,6 +77,23 @@ static const variant variants[] = {
      .classify = eager_classify,
      .m_ca = -1,
      .m_cc = 0},
+    {.name = "ybwc strong, select",
+     .algo = PAB_ALGO_YBWC,
+     .strong = true,
+     .policy = PAB_SPLIT_SELECT},
+    {.name = "dts",
+     .algo = PAB_ALGO_DTS,
+     .strong = true,
+     .policy = PAB_SPLIT_RANDOM_OWNER, /* dts selects whatever this says */
+     .scheme = PAB_SPLIT_SCHEME_AUTO},
+    {.name = "dts scheme c, eager",
+     .algo = PAB_ALGO_DTS,
+     .strong = true,
+     .policy = PAB_SPLIT_SELECT,
+     .scheme = PAB_SPLIT_SCHEME_C,
+     .classify = eager_classify,
+     .m_ca = -1,
+     .m_cc = 0},
     {.name = "jamboree",
      .algo = PAB_ALGO_JAMBOREE,
      .strong = false,
@@ -541,10 +558,11 @@ Test(ybwc_jamboree, limits_and_stop_return_a_legal_move, .timeout = 120)
     }
 }
 
-/* ---- scheme B (DTS's types, plain mode) ---------------------------------- */
+/* ---- scheme B (DTS's types) ---------------------------------------------- */
 
-/* YBWC with scheme B equals serial figure 4.3 alpha-beta, on real threads
- * and on virtual processors; outside plain mode it is refused. */
+/* YBWC with scheme B, and DTS, equal serial search on real threads and on
+ * virtual processors: in plain mode (figure 4.3's alpha-beta, types from
+ * the windows) and in normal mode (NegaScout, types from the path). */
 Test(ybwc_jamboree, scheme_b_equals_serial, .timeout = 120)
 {
     static const tree_params shapes[] = {{8, 79, 5, TREE_HEIGHT_MAX},
@@ -568,30 +586,35 @@ Test(ybwc_jamboree, scheme_b_equals_serial, .timeout = 120)
         cr_assert_eq(pab_searcher_create(&s, &g, 1 << 20), 0);
         pab_config c;
         pab_config_init(&c);
-        c.plain = true;
         c.max_depth = 5;
-        const pab_result want = run(s, root, &c);
-        c.algorithm = PAB_ALGO_YBWC;
-        c.split_scheme = PAB_SPLIT_SCHEME_B;
-        c.split_m_b = i % 4;
-        c.split_min_depth = 1 + (int)(i % 2);
-        c.split_policy =
-            i % 3 == 0 ? PAB_SPLIT_HIGHEST : PAB_SPLIT_RANDOM_OWNER;
-        for (size_t r = 0; r < sizeof runs / sizeof runs[0]; r++) {
-            c.threads = runs[r].threads;
-            c.simulate = runs[r].simulate;
-            const pab_result got = run(s, root, &c);
-            splits += got.stats.splits;
-            cr_assert_eq(got.score, want.score, "tree %u, %u %s: %d != %d", i,
-                         c.threads, c.simulate ? "processors" : "threads",
-                         (int)got.score, (int)want.score);
-            cr_assert_eq(got.pv[0], got.best_move);
+        for (int plain = 1; plain >= 0; plain--) {
+            c.algorithm = PAB_ALGO_SERIAL;
+            c.threads = 1;
+            c.simulate = false;
+            c.plain = plain;
+            const pab_result want = run(s, root, &c);
+            c.split_scheme = PAB_SPLIT_SCHEME_B;
+            c.split_m_b = i % 4;
+            c.split_min_depth = 1 + (int)(i % 2);
+            c.split_policy = i % 3 == 0   ? PAB_SPLIT_HIGHEST
+                             : i % 3 == 1 ? PAB_SPLIT_SELECT
+                                          : PAB_SPLIT_RANDOM_OWNER;
+            for (size_t r = 0; r < 2 * sizeof runs / sizeof runs[0]; r++) {
+                const size_t k = r / 2;
+                c.algorithm = r % 2 == 0 ? PAB_ALGO_YBWC : PAB_ALGO_DTS;
+                c.threads = runs[k].threads;
+                c.simulate = runs[k].simulate;
+                const pab_result got = run(s, root, &c);
+                splits += got.stats.splits;
+                cr_assert_eq(got.score, want.score,
+                             "tree %u, %s %s, %u %s: %d != %d", i,
+                             pab_algorithm_name(c.algorithm),
+                             plain ? "plain" : "normal", c.threads,
+                             c.simulate ? "processors" : "threads",
+                             (int)got.score, (int)want.score);
+                cr_assert_eq(got.pv[0], got.best_move);
+            }
         }
-        c.simulate = false;
-        c.plain = false;
-        cr_assert_eq(pab_config_validate(&c), PAB_EINVAL);
-        pab_result r;
-        cr_assert_eq(pab_search(s, root, &c, &r), PAB_EINVAL);
         pab_searcher_destroy(s);
         free(root);
         tree_game_free(&g);

@@ -97,6 +97,8 @@ typedef struct row {
     uint64_t ticks; /* likewise, simulated */
     double rs, as, so, to, ef, css;
     double su; /* simulated: t_1 / t_N (the median over seeds) */
+    double split_wait; /* simulated: owners' wait at split points, ticks */
+    double ow;         /* ... as a share of N times the ticks */
     double su_min, su_max;
     uint64_t seed_ticks[MAX_SEEDS], seed_nodes[MAX_SEEDS]; /* sums */
     pab_depth_stats by_depth[PAB_DIAG_DEPTHS];             /* --diagnose */
@@ -358,7 +360,7 @@ static void configure(const bench_run *r, const bench_loaded *l, pab_config *c,
 /* One position's medians of --repeat searches, and the sums over them of
  * the time the threads waited for a core and of threads times wall time. */
 typedef struct sample {
-    double time_ms, nodes, ticks;
+    double time_ms, nodes, ticks, split_wait;
     double wait_ms, thread_ms;
     uint64_t seed_ticks[MAX_SEEDS], seed_nodes[MAX_SEEDS];
     pab_depth_stats by_depth[PAB_DIAG_DEPTHS]; /* the first run's */
@@ -383,7 +385,7 @@ static void measure(bench_run *r, pab_searcher *s, const bench_loaded *l,
                     const char *algo, unsigned threads, sample *out)
 {
     double t[MAX_REPEAT * MAX_SEEDS], n[MAX_REPEAT * MAX_SEEDS],
-        v[MAX_REPEAT * MAX_SEEDS];
+        v[MAX_REPEAT * MAX_SEEDS], sw[MAX_REPEAT * MAX_SEEDS];
     const unsigned seeds = r->o->simulate ? r->o->seeds : 1;
     unsigned k = r->o->repeat * seeds;
     pab_config c;
@@ -409,6 +411,7 @@ static void measure(bench_run *r, pab_searcher *s, const bench_loaded *l,
         out->thread_ms += t[i] * threads;
         n[i] = (double)res.stats.nodes;
         v[i] = (double)res.ticks;
+        sw[i] = (double)res.split_wait_ns; /* ticks when simulated */
         out->seed_ticks[i % seeds] = res.ticks; /* the same every repeat */
         out->seed_nodes[i % seeds] = res.stats.nodes;
         if (i == 0) {
@@ -422,6 +425,7 @@ static void measure(bench_run *r, pab_searcher *s, const bench_loaded *l,
     out->time_ms = median(t, k);
     out->nodes = median(n, k);
     out->ticks = median(v, k);
+    out->split_wait = median(sw, k);
 }
 
 static row *row_for(bench_run *r, const char *algo, unsigned threads)
@@ -454,6 +458,7 @@ static void add_sample(bench_run *r, const char *algo, unsigned threads,
     w->time_ms += x->time_ms;
     w->nodes += (uint64_t)x->nodes;
     w->ticks += (uint64_t)x->ticks;
+    w->split_wait += x->split_wait;
     w->wait_ms += x->wait_ms;
     w->thread_ms += x->thread_ms;
     for (unsigned i = 0; i < r->o->seeds; i++) {
@@ -542,6 +547,7 @@ static void simulated_measures(row *w, const row *serial, const row *one,
     w->so = median(so, seeds);
     w->rs = median(rs, seeds);
     w->css = n / (w->su * (w->so + 1)) - 1;
+    w->ow = w->ticks > 0 ? w->split_wait / (n * (double)w->ticks) : 0;
 }
 
 /* The share of their time a row's threads waited for a core. */
@@ -619,22 +625,23 @@ static void compute_measures(bench_run *r)
 static void print_simulated(const bench_run *r, FILE *f)
 {
     const bool seeds = r->o->seeds > 1;
-    fprintf(f, "%-20s %5s %14s %14s %8s %7s %7s %7s %10s%s\n", "algo", "N",
-            "ticks", "nodes", "SU", "SO", "CSS", "RS", "host_ms",
+    fprintf(f, "%-20s %5s %14s %14s %8s %7s %7s %7s %6s %10s%s\n", "algo",
+            "N", "ticks", "nodes", "SU", "SO", "CSS", "RS", "OW", "host_ms",
             seeds ? "    SU_min   SU_max" : "");
     for (unsigned i = 0; i < r->nrows; i++) {
         const row *w = &r->rows[i];
         fprintf(f,
                 "%-20s %5u %14" PRIu64 " %14" PRIu64
-                " %8.3f %7.3f %7.3f %7.3f %10.0f",
+                " %8.3f %7.3f %7.3f %7.3f %6.3f %10.0f",
                 w->algo, w->threads, w->ticks, w->nodes, w->su, w->so, w->css,
-                w->rs, w->time_ms);
+                w->rs, w->ow, w->time_ms);
         if (seeds)
             fprintf(f, " %9.3f %8.3f", w->su_min, w->su_max);
         fprintf(f, "\n");
     }
     fprintf(f, "(simulated: virtual processors and ticks; SU, SO and CSS "
-               "against serial on one virtual processor)\n");
+               "against serial on one virtual processor; OW: owners idle "
+               "at their split points, share of N x ticks)\n");
     if (seeds)
         fprintf(f,
                 "(%u seeds of the timing noise: ticks and nodes are medians "
@@ -704,15 +711,15 @@ static void write_csv(const bench_run *r, const char *path)
     FILE *f = open_out(path);
     if (r->o->simulate) {
         fprintf(f, "algo,N,ticks,nodes,SU,SO,CSS,RS,host_ms,SU_min,SU_max,"
-                   "seeds\n");
+                   "seeds,OW\n");
         for (unsigned i = 0; i < r->nrows; i++) {
             const row *w = &r->rows[i];
             fprintf(f,
                     "%s,%u,%" PRIu64 ",%" PRIu64
-                    ",%.4f,%.4f,%.4f,%.4f,%.3f,%.4f,%.4f,%u\n",
+                    ",%.4f,%.4f,%.4f,%.4f,%.3f,%.4f,%.4f,%u,%.4f\n",
                     w->algo, w->threads, w->ticks, w->nodes, w->su, w->so,
                     w->css, w->rs, w->time_ms, w->su_min, w->su_max,
-                    r->o->seeds);
+                    r->o->seeds, w->ow);
         }
         fclose(f);
         return;
@@ -803,10 +810,11 @@ static void write_json(const bench_run *r, const char *path)
                     "  {\"algo\": \"%s\", \"N\": %u, \"ticks\": %" PRIu64
                     ", \"nodes\": %" PRIu64 ", \"SU\": %.4f, \"SO\": %.4f, "
                     "\"CSS\": %.4f, \"RS\": %.4f, \"host_ms\": %.3f, "
-                    "\"SU_min\": %.4f, \"SU_max\": %.4f, \"seeds\": %u}%s\n",
+                    "\"SU_min\": %.4f, \"SU_max\": %.4f, \"seeds\": %u, "
+                    "\"OW\": %.4f}%s\n",
                     w->algo, w->threads, w->ticks, w->nodes, w->su, w->so,
                     w->css, w->rs, w->time_ms, w->su_min, w->su_max, o->seeds,
-                    i + 1 < r->nrows ? "," : "");
+                    w->ow, i + 1 < r->nrows ? "," : "");
             continue;
         }
         fprintf(f,

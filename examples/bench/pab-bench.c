@@ -197,15 +197,17 @@ static int run_search(const options *o, bench_loaded *l, pab_config *cfg,
     return rc;
 }
 
-static void print_stats(const pab_stats *st)
+static void print_stats(const pab_result *res)
 {
+    const pab_stats *st = &res->stats;
     printf("stats nodes %" PRIu64 " qnodes %" PRIu64 " tt_probes %" PRIu64
            " tt_hits %" PRIu64 " tt_cutoffs %" PRIu64 " re_searches %" PRIu64
            " on_evaluation %" PRIu64 " deferrals %" PRIu64 " splits %" PRIu64
-           " aborts %" PRIu64 " idle_ms %" PRIu64 "\n",
+           " aborts %" PRIu64 " idle_ms %" PRIu64 " split_wait_ms %" PRIu64
+           "\n",
            st->nodes, st->qnodes, st->tt_probes, st->tt_hits, st->tt_cutoffs,
            st->re_searches, st->on_evaluation, st->deferrals, st->splits,
-           st->aborts, st->idle_ns / 1000000u);
+           st->aborts, st->idle_ns / 1000000u, res->split_wait_ns / 1000000u);
 }
 
 static int cmd_search(const options *o)
@@ -221,7 +223,7 @@ static int cmd_search(const options *o)
     run_search(o, &l, &cfg, &res);
     if (res.best_move != PAB_MOVE_NONE)
         l.ex->move_name(&l.game, l.state, res.best_move, name, sizeof name);
-    print_stats(&res.stats);
+    print_stats(&res);
     printf("bestmove %s score %d depth %d nodes %" PRIu64 " time_ms %" PRIu64,
            name, (int)res.score, res.depth, res.stats.nodes, res.time_ms);
     if (cfg.simulate)

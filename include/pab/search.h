@@ -24,9 +24,10 @@ typedef enum pab_algorithm {
     PAB_ALGO_YBWC = 3,
     PAB_ALGO_JAMBOREE = 4,
     PAB_ALGO_LAZY_SMP = 5,
-    PAB_ALGO_PVSPLIT = 6 /* libpab 0.6 */
+    PAB_ALGO_PVSPLIT = 6, /* libpab 0.6 */
+    PAB_ALGO_DTS = 7      /* libpab 0.6 */
 } pab_algorithm;
-#define PAB_ALGO_COUNT 7
+#define PAB_ALGO_COUNT 8
 
 #define PAB_THREADS_MAX      1024u    /* threads one search may use */
 #define PAB_DEPTH_MAX        128      /* deepest nominal search depth */
@@ -118,6 +119,11 @@ typedef struct pab_result {
      * deepening cost, by the iteration's depth. */
     pab_depth_stats by_depth[PAB_DIAG_DEPTHS];
     uint64_t iteration_nodes[PAB_DIAG_DEPTHS];
+    /* libpab 0.6: the time owners of split points spent waiting for their
+     * helpers with no work below them (part of stats.idle_ns; ybwc,
+     * jamboree, pvsplit, dts): what a split point finished by its last
+     * worker, as Hyatt's DTS has it, would give back (see pab(7)). */
+    uint64_t split_wait_ns;
 } pab_result;
 
 typedef void (*pab_info_fn)(const pab_result *progress, void *user);
@@ -148,17 +154,24 @@ typedef enum pab_split_policy {
     PAB_SPLIT_RANDOM_OWNER = 0,
     /* DTS-like: the highest split point with work anywhere (the thesis'
      * scheme A). */
-    PAB_SPLIT_HIGHEST = 1
+    PAB_SPLIT_HIGHEST = 1,
+    /* DTS: every busy thread offers the nodes of its path; the idle thread
+     * joins the best open split point, else has the best node split, by
+     * the thesis' guidelines 1-3 of section 6.5 (libpab 0.6; what dts
+     * always does). */
+    PAB_SPLIT_SELECT = 2
 } pab_split_policy;
 
-/* How YBWC types its nodes and chooses its split points: the thesis'
- * split-point selection schemes (section 6.5; libpab 0.6). */
+/* How YBWC and DTS type their nodes and choose their split points: the
+ * thesis' split-point selection schemes (section 6.5; libpab 0.6). */
 typedef enum pab_split_scheme {
-    PAB_SPLIT_SCHEME_A = 0, /* strong YBWC: Y-PV/Y-CUT/Y-ALL, m_A */
-    PAB_SPLIT_SCHEME_B = 1, /* DTS: D-PV/D-CUT/D-ALL from the windows, m_B
-                             * (plain mode only) */
-    PAB_SPLIT_SCHEME_C = 2  /* the classifier (config.classify): N-PV,
-                             * N-CUT, N-ALL, its wait, m_Ca and m_Cc */
+    PAB_SPLIT_SCHEME_A = 0,   /* strong YBWC: Y-PV/Y-CUT/Y-ALL, m_A */
+    PAB_SPLIT_SCHEME_B = 1,   /* DTS: D-PV/D-CUT/D-ALL (from the windows
+                               * in plain mode, else the path), m_B */
+    PAB_SPLIT_SCHEME_C = 2,   /* the classifier (config.classify): N-PV,
+                               * N-CUT, N-ALL, its wait, m_Ca and m_Cc */
+    PAB_SPLIT_SCHEME_AUTO = 3 /* the algorithm's own: A for ybwc, B for
+                               * dts (the default) */
 } pab_split_scheme;
 
 /* The simulated multiprocessor's memory (libpab 0.5; see pab(7)). */
@@ -349,7 +362,7 @@ typedef struct pab_config {
                                     * rules as type values */
     void *classify_user;           /* passed to classify */
     int split_ncut_m;              /* scheme C: N-CUT within this of 50; 10 */
-    pab_split_scheme split_scheme; /* ybwc: PAB_SPLIT_SCHEME_A */
+    pab_split_scheme split_scheme; /* ybwc, dts: PAB_SPLIT_SCHEME_AUTO */
     unsigned split_m_b;            /* scheme B: m_B; 3 */
     int split_m_ca;                /* scheme C: m_C,a; -1 */
     int split_m_cc;                /* scheme C: m_C,c; 3 */
@@ -381,7 +394,8 @@ typedef struct pab_config {
 #define PAB_CONFIG_SIZE_V6 sizeof(pab_config)
 #define PAB_RESULT_SIZE_V1 offsetof(pab_result, ticks)
 #define PAB_RESULT_SIZE_V2 offsetof(pab_result, by_depth)
-#define PAB_RESULT_SIZE_V3 sizeof(pab_result)
+#define PAB_RESULT_SIZE_V3 offsetof(pab_result, split_wait_ns)
+#define PAB_RESULT_SIZE_V4 sizeof(pab_result)
 
 typedef struct pab_searcher pab_searcher;
 
