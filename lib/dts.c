@@ -94,5 +94,5 @@ static int dts_run(search *sh)
     return sp_run(sh, &dts_algo);
 }
 
-const algorithm algo_dts = {
-    "dts", dts_run, ALGO_PARALLEL | ALGO_SPLIT_POINTS | ALGO_SIMULATED};
+const algorithm algo_dts = {"dts", dts_run,
+                            ALGO_PARALLEL | ALGO_SPLIT_POINTS | ALGO_SIMULATED};

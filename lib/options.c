@@ -30,8 +30,8 @@ typedef struct option {
     size_t offset;
 } option;
 
-static const char *const split_policies[] = {"random-owner", "highest", "select",
-                                             NULL};
+static const char *const split_policies[] = {"random-owner", "highest",
+                                             "select", NULL};
 static const char *const sim_memories[] = {"flat", "msi", NULL};
 static const char *const split_schemes[] = {"a", "b", "c", "auto", NULL};
 

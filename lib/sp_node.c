@@ -260,8 +260,7 @@ static split_point *work_at_ply(worker *w, int ply, const split_point *above,
  * if given): an open split point with moves left, or a node to split
  * now; the node at ply `want` first, if it still can.  We are at the top
  * of the node at `ply`. */
-split_point *sp_work_for(worker *w, int ply, const split_point *above,
-                         int want)
+split_point *sp_work_for(worker *w, int ply, const split_point *above, int want)
 {
     sp_thread *t = me(w);
     split_point *chosen = work_at_ply(w, ply, above, want);

@@ -129,8 +129,7 @@ int sp_scheme_need(const worker *w, const sp_frame *f, pab_split_scheme own)
 {
     const pab_config *c = &w->sh->cfg;
     switch (sp_scheme(w, own)) {
-    case PAB_SPLIT_SCHEME_B:
-        return f->kind == CUT ? (int)c->split_m_b + 2 : 1;
+    case PAB_SPLIT_SCHEME_B: return f->kind == CUT ? (int)c->split_m_b + 2 : 1;
     case PAB_SPLIT_SCHEME_C: {
         int need = f->wait + c->split_m_ca;
         if (f->kind == CUT)

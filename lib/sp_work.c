@@ -44,8 +44,7 @@ void sp_refuse(sp_thread *t)
 /* Ask v for work (below `above` if given; at ply `want` of its path if
  * that node can still split, when want >= 0); the split point we are
  * booked into, or NULL. */
-split_point *sp_ask(worker *w, sp_thread *v, const split_point *above,
-                    int want)
+split_point *sp_ask(worker *w, sp_thread *v, const split_point *above, int want)
 {
     sp_thread *t = me(w);
     const uint64_t r = t->index + 1;

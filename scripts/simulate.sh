@@ -62,7 +62,7 @@ else
     CHESS_DEPTH=9 CHESS_N=16,32 CHESS_BIG=128 BIG_SEEDS=3 CHESS_POS=""
     LOCK_DEPTH=8 LOCK_N=16 TWO_DEPTH=9 SEEDS=5 VAR_SEEDS=3
 fi
-ALL=ybwc,jamboree,abdada,simplified-abdada,lazy-smp,pvsplit
+ALL=ybwc,jamboree,abdada,simplified-abdada,lazy-smp,pvsplit,dts
 
 # Thesis tables 6.4-6.8: every ordering of tg1 at depth 6 (figure 4.3
 # alpha-beta, as PABSim searched), with the default costs, under the flat
@@ -81,7 +81,7 @@ thesis_model() {
         run $B compare --game=tree --params="$o" --positions="$TG1" \
             --plain --depth=$TREE_DEPTH --simulate=$THESIS_N \
             --opt sim_memory="$m" --opt sim_jitter=0 \
-            --algos=ybwc,abdada,simplified-abdada,jamboree,pvsplit \
+            --algos=ybwc,abdada,simplified-abdada,jamboree,pvsplit,dts \
             --csv="$OUT/tree-$tag.csv" 2>/dev/null
         run $B compare --game=tree --params="$o" --positions="$TG1" \
             --plain --depth=$TREE_DEPTH --simulate=$THESIS_N --algos=ybwc \
@@ -94,10 +94,13 @@ thesis_flat() { thesis_model flat; }
 thesis_msi() { thesis_model msi; }
 
 # Tables 6.4-6.8 for the thesis' own split-point schemes: YBWC with
-# split_scheme a, b and c (the shipped networks), the highest split point
-# anywhere, each processor count with the split parameter the thesis chose
-# there (m_A, m_B, or m_C,a,m_C,c, from its tables), SCHEME_ORDERINGS (all
-# five by default) under SCHEME_MODELS (flat, then msi).
+# split_scheme a, b and c (the shipped networks), idle threads choosing
+# among every busy path by the thesis' guidelines (SCHEME_POLICY: select,
+# as PABSim's DTS machinery; highest: the highest split point anywhere,
+# as BENCHMARKS.md's tables 6.4-6.6 were first measured), each processor
+# count with the split parameter the thesis chose there (m_A, m_B, or
+# m_C,a,m_C,c, from its tables), SCHEME_ORDERINGS (all five by default)
+# under SCHEME_MODELS (flat, then msi).
 thesis_params() { # ordering scheme -> the thesis' parameters at 12 24 48
     case "$1:$2" in
     32,79,5:a) echo "4 5 2" ;; 32,79,5:b) echo "6 5 1" ;;
@@ -141,7 +144,7 @@ schemes() {
                     run $B compare --game=tree --params="$o" \
                         --positions="$TG1" --plain --depth=$TREE_DEPTH \
                         --simulate=$n --algos=ybwc --opt sim_memory="$m" \
-                        --opt sim_jitter=0 --opt split_policy=highest \
+                        --opt sim_jitter=0 --opt split_policy="${SCHEME_POLICY:-select}" \
                         --opt split_scheme=$sc $(scheme_opts "$o" $sc "$par") \
                         --csv="$OUT/scheme-$tag.csv" 2>/dev/null
                 done
@@ -155,7 +158,7 @@ schemes() {
                     run $B compare --game=tree --params="$o" \
                         --positions="$TG1" --plain --depth=$TREE_DEPTH \
                         --simulate=$n --algos=ybwc --opt sim_memory="$m" \
-                        --opt sim_jitter=0 --opt split_policy=highest \
+                        --opt sim_jitter=0 --opt split_policy="${SCHEME_POLICY:-select}" \
                         --opt split_scheme=c $(scheme_opts "$o" c "$par") \
                         --csv="$OUT/scheme-$tag.csv" 2>/dev/null
                 done

@@ -67,7 +67,7 @@ err=$("$bench" search --opt defer_depth=200 2>&1)
 out=$("$bench" options)
 echo "$out" | grep -q '^defer_depth ' &&
     echo "$out" | grep -q 'takes a whole number from 0 to 128 plies; default 3$' &&
-    echo "$out" | grep -q 'takes one of random-owner, highest; default random-owner$' &&
+    echo "$out" | grep -q 'takes one of random-owner, highest, select; default random-owner$' &&
     [ "$(echo "$out" | grep -c 'takes ')" -ge 39 ] && ok ||
     bad "pab-bench options: $(echo "$out" | head -n 4)"
 

@@ -359,7 +359,7 @@ int main(void)
                       : variant >= 7 ? PAB_ALGO_DTS
                                      : PAB_ALGO_YBWC;
         if (variant == 6 || variant == 8) { /* scheme C, splits before the
-                                              * eldest is done */
+                                             * eldest is done */
             c.split_scheme = PAB_SPLIT_SCHEME_C;
             c.classify = eager_classify;
             c.split_m_ca = -1;

@@ -46,8 +46,8 @@ Test(api, every_error_has_its_own_text)
 
 Test(api, algorithm_names_round_trip)
 {
-    static const char *names[] = {"serial", "abdada",   "simplified-abdada",
-                                  "ybwc",   "jamboree", "lazy-smp",
+    static const char *names[] = {"serial",  "abdada",   "simplified-abdada",
+                                  "ybwc",    "jamboree", "lazy-smp",
                                   "pvsplit", "dts"};
     for (int i = 0; i < PAB_ALGO_COUNT; i++) {
         cr_assert_str_eq(pab_algorithm_name(i), names[i]);

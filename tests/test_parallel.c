@@ -1,7 +1,8 @@
 /*
  * Every parallel algorithm -- lazy-smp (helpers at the main thread's
  * depth), abdada (and its three variants), simplified-abdada, ybwc,
- * jamboree, pvsplit and dts (their split-point variants are in test_ybwc_jamboree.c)
+ * jamboree, pvsplit and dts (their split-point variants are in
+ * test_ybwc_jamboree.c)
  * -- returns exactly the serial search's root value at the same fixed depth, at
  * 1, 2, 3, 4 and 8 threads: on artificial trees (no transpositions; plain and
  * normal mode; several orderings), on every tic-tac-toe position with a few

@@ -606,12 +606,11 @@ Test(ybwc_jamboree, scheme_b_equals_serial, .timeout = 120)
                 c.simulate = runs[k].simulate;
                 const pab_result got = run(s, root, &c);
                 splits += got.stats.splits;
-                cr_assert_eq(got.score, want.score,
-                             "tree %u, %s %s, %u %s: %d != %d", i,
-                             pab_algorithm_name(c.algorithm),
-                             plain ? "plain" : "normal", c.threads,
-                             c.simulate ? "processors" : "threads",
-                             (int)got.score, (int)want.score);
+                cr_assert_eq(
+                    got.score, want.score, "tree %u, %s %s, %u %s: %d != %d", i,
+                    pab_algorithm_name(c.algorithm), plain ? "plain" : "normal",
+                    c.threads, c.simulate ? "processors" : "threads",
+                    (int)got.score, (int)want.score);
                 cr_assert_eq(got.pv[0], got.best_move);
             }
         }

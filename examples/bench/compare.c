@@ -96,7 +96,7 @@ typedef struct row {
     uint64_t nodes; /* likewise */
     uint64_t ticks; /* likewise, simulated */
     double rs, as, so, to, ef, css;
-    double su; /* simulated: t_1 / t_N (the median over seeds) */
+    double su;         /* simulated: t_1 / t_N (the median over seeds) */
     double split_wait; /* simulated: owners' wait at split points, ticks */
     double ow;         /* ... as a share of N times the ticks */
     double su_min, su_max;
@@ -411,7 +411,7 @@ static void measure(bench_run *r, pab_searcher *s, const bench_loaded *l,
         out->thread_ms += t[i] * threads;
         n[i] = (double)res.stats.nodes;
         v[i] = (double)res.ticks;
-        sw[i] = (double)res.split_wait_ns; /* ticks when simulated */
+        sw[i] = (double)res.split_wait_ns;      /* ticks when simulated */
         out->seed_ticks[i % seeds] = res.ticks; /* the same every repeat */
         out->seed_nodes[i % seeds] = res.stats.nodes;
         if (i == 0) {
@@ -625,8 +625,8 @@ static void compute_measures(bench_run *r)
 static void print_simulated(const bench_run *r, FILE *f)
 {
     const bool seeds = r->o->seeds > 1;
-    fprintf(f, "%-20s %5s %14s %14s %8s %7s %7s %7s %6s %10s%s\n", "algo",
-            "N", "ticks", "nodes", "SU", "SO", "CSS", "RS", "OW", "host_ms",
+    fprintf(f, "%-20s %5s %14s %14s %8s %7s %7s %7s %6s %10s%s\n", "algo", "N",
+            "ticks", "nodes", "SU", "SO", "CSS", "RS", "OW", "host_ms",
             seeds ? "    SU_min   SU_max" : "");
     for (unsigned i = 0; i < r->nrows; i++) {
         const row *w = &r->rows[i];
