@@ -2,7 +2,9 @@
  * dts: Hyatt's Dynamic Tree Splitting, as the 2001 parallel alpha-beta
  * thesis describes it in section 3.5, on the shared NegaScout node with
  * the shared transposition table and the split-point machinery YBWC uses
- * (splitpoint.c).
+ * (splitpoint.c); its node search is YBWC's (sp_scheme.c), typed by its
+ * own scheme, and what is DTS's own is below: where work is found and
+ * how nodes are typed.
  *
  * The rule: a processor with nothing to do first consults the list of
  * active split points and joins the best with work.  With none, busy
@@ -44,50 +46,15 @@
 #include "internal.h"
 #include "splitpoint.h"
 
-static pab_score_t dts(worker *w, pab_score_t alpha, pab_score_t beta,
-                       int depth, int ply, unsigned flags);
-
-/* A D-PV or D-ALL node splits after its first move; a D-CUT one once it
- * has turned D-ALL and searched one more (a confidence of 1). */
-static int need(const worker *w, const sp_frame *f)
-{
-    return sp_scheme_need(w, f, PAB_SPLIT_SCHEME_B);
-}
-
-static int confidence(const worker *w, const sp_frame *f)
-{
-    return sp_scheme_confidence(w, f, PAB_SPLIT_SCHEME_B);
-}
-
-static bool dts_move(worker *w, sp_frame *f, pab_score_t *value)
-{
-    return sp_negascout_move(w, f, dts, value);
-}
-
 static const sp_algo dts_algo = {
-    .node = dts,
-    .move = dts_move,
+    .node = sp_scheme_node, /* typed; split once the type is sure enough */
+    .move = sp_scheme_move,
     .restart_obsolete = true,
-    .need = need,
-    .confidence = confidence,
-    .select = true,
+    .need = sp_scheme_need, /* D-PV, D-ALL: 1 move; D-CUT: m_B + 2 */
+    .confidence = sp_scheme_confidence,
+    .select = true, /* the split point chosen among every busy path */
+    .scheme = PAB_SPLIT_SCHEME_B,
 };
-
-static pab_score_t dts(worker *w, pab_score_t alpha, pab_score_t beta,
-                       int depth, int ply, unsigned flags)
-{
-    sp_frame f;
-    pab_score_t v;
-    if (sp_enter(w, ply, flags))
-        return 0;
-    if (ns_begin(w, &f.nd, alpha, beta, depth, ply, flags, &v) ||
-        ns_probe(w, &f.nd, &v))
-        return v;
-    sp_open_typed(w, &f, ply, flags, PAB_SPLIT_SCHEME_B);
-    if (sp_expand(w, &f, dts, &v))
-        return v;
-    return sp_search(w, &f);
-}
 
 static int dts_run(search *sh)
 {

@@ -125,7 +125,6 @@
 #define sp_notify_work           pab__sp_notify_work
 #define sp_offer                 pab__sp_offer
 #define sp_open                  pab__sp_open
-#define sp_open_typed            pab__sp_open_typed
 #define sp_parent                pab__sp_parent
 #define sp_pick_victim           pab__sp_pick_victim
 #define sp_put                   pab__sp_put
@@ -133,9 +132,10 @@
 #define sp_research              pab__sp_research
 #define sp_run                   pab__sp_run
 #define sp_save_position         pab__sp_save_position
-#define sp_scheme                pab__sp_scheme
 #define sp_scheme_confidence     pab__sp_scheme_confidence
+#define sp_scheme_move           pab__sp_scheme_move
 #define sp_scheme_need           pab__sp_scheme_need
+#define sp_scheme_node           pab__sp_scheme_node
 #define sp_search                pab__sp_search
 #define sp_serve                 pab__sp_serve
 #define sp_test                  pab__sp_test

@@ -11,6 +11,7 @@
  *                       sp_policy_select.c reads the path offers)
  *   splitpoint.c        the move loop, helping while waiting, the end of a
  *                       split node, aborts, the threads
+ *   sp_scheme.c         the typed node of YBWC and DTS, the thesis' schemes
  * Calls only go down this list (tests/check_layers.sh).
  */
 #ifndef PAB_SP_INTERNAL_H

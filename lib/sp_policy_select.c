@@ -71,7 +71,7 @@ static sp_thread *best_offer(const sp_thread *t, int *ply)
         if (v == t || rt_load(&v->busy) == 0)
             continue;
         const int top = (int)rt_load(&v->offers_top);
-        for (int p = 0; p < top && p < cb.ply + 1; p++) {
+        for (int p = 0; p < top && p <= cb.ply; p++) {
             const uint64_t o = rt_load_acquire(&v->offers[p]);
             if (o == 0)
                 continue;

@@ -1,9 +1,12 @@
 /*
- * sp_scheme: the split-point selection schemes of the 2001 parallel
- * alpha-beta thesis, section 6.5, for the algorithms that split nodes on
- * request (ybwc.c, dts.c): how a node is typed, how many of its moves are
- * searched before it may split, and how sure the typing is (the
- * confidence guideline 2 ranks candidates by, sp_policy_select.c).
+ * sp_scheme: the node search of the algorithms whose nodes are typed and
+ * split once enough of their moves are searched, YBWC (ybwc.c) and DTS
+ * (dts.c), and the split-point selection schemes of the 2001 parallel
+ * alpha-beta thesis, section 6.5, that type them: how a node is typed,
+ * how many of its moves are searched before it may split, and how sure
+ * the typing is (the confidence guideline 2 ranks candidates by,
+ * sp_policy_select.c).  Each algorithm names its own scheme in its
+ * sp_algo; config.split_scheme may choose another.
  *
  * Scheme A is strong YBWC's typing (section 3.4): the first son of a PV
  * node is PV and the others CUT; the first son of a CUT node is ALL and
@@ -36,15 +39,15 @@
  */
 #include "config.h"
 
-#include "internal.h"
-#include "splitpoint.h"
+#include "sp_internal.h"
 
 enum { PV = PAB_NODE_PV, CUT = PAB_NODE_CUT, ALL = PAB_NODE_ALL };
 
-pab_split_scheme sp_scheme(const worker *w, pab_split_scheme own)
+/* The configured scheme, or the algorithm's own. */
+static pab_split_scheme scheme(const worker *w)
 {
     const pab_split_scheme s = w->sh->cfg.split_scheme;
-    return s == PAB_SPLIT_SCHEME_AUTO ? own : s;
+    return s == PAB_SPLIT_SCHEME_AUTO ? shared(w)->algo->scheme : s;
 }
 
 static int scheme_a(const sp_frame *parent)
@@ -84,8 +87,8 @@ static int scheme_c(const worker *w, const sp_frame *parent, sp_frame *f,
     return cls_of_type(&w->sh->cfg, false, f->type);
 }
 
-void sp_open_typed(worker *w, sp_frame *f, int ply, unsigned flags,
-                   pab_split_scheme own)
+/* sp_open with the node's type under the scheme. */
+static void open_typed(worker *w, sp_frame *f, int ply, unsigned flags)
 {
     const sp_frame *parent = sp_parent(w, ply);
     const bool pv = (flags & NS_PV) || parent == NULL;
@@ -95,7 +98,7 @@ void sp_open_typed(worker *w, sp_frame *f, int ply, unsigned flags,
     /* The principal variation is PV in every scheme; scheme C still asks
      * for its type value and wait. */
     int kind = PV;
-    switch (sp_scheme(w, own)) {
+    switch (scheme(w)) {
     case PAB_SPLIT_SCHEME_B: kind = scheme_b(w, parent, f); break;
     case PAB_SPLIT_SCHEME_C: kind = scheme_c(w, parent, f, ply); break;
     default: kind = scheme_a(parent); break;
@@ -125,10 +128,10 @@ static int promising(const worker *w, const ns_node *nd)
     return k;
 }
 
-int sp_scheme_need(const worker *w, const sp_frame *f, pab_split_scheme own)
+int sp_scheme_need(const worker *w, const sp_frame *f)
 {
     const pab_config *c = &w->sh->cfg;
-    switch (sp_scheme(w, own)) {
+    switch (scheme(w)) {
     case PAB_SPLIT_SCHEME_B: return f->kind == CUT ? (int)c->split_m_b + 2 : 1;
     case PAB_SPLIT_SCHEME_C: {
         int need = f->wait + c->split_m_ca;
@@ -146,13 +149,33 @@ int sp_scheme_need(const worker *w, const sp_frame *f, pab_split_scheme own)
     return need < 1 ? 1 : need;
 }
 
-int sp_scheme_confidence(const worker *w, const sp_frame *f,
-                         pab_split_scheme own)
+int sp_scheme_confidence(const worker *w, const sp_frame *f)
 {
     const int searched = f->nd.searched;
     /* Scheme B: a D-CUT node's confidence as D-ALL starts once it has
      * searched more than m_B moves. */
-    if (sp_scheme(w, own) == PAB_SPLIT_SCHEME_B && f->kind == CUT)
+    if (scheme(w) == PAB_SPLIT_SCHEME_B && f->kind == CUT)
         return searched - (int)w->sh->cfg.split_m_b - 1;
     return searched;
+}
+
+bool sp_scheme_move(worker *w, sp_frame *f, pab_score_t *value)
+{
+    return sp_negascout_move(w, f, sp_scheme_node, value);
+}
+
+pab_score_t sp_scheme_node(worker *w, pab_score_t alpha, pab_score_t beta,
+                           int depth, int ply, unsigned flags)
+{
+    sp_frame f;
+    pab_score_t v;
+    if (sp_enter(w, ply, flags))
+        return 0;
+    if (ns_begin(w, &f.nd, alpha, beta, depth, ply, flags, &v) ||
+        ns_probe(w, &f.nd, &v))
+        return v;
+    open_typed(w, &f, ply, flags);
+    if (sp_expand(w, &f, sp_scheme_node, &v))
+        return v;
+    return sp_search(w, &f); /* the first moves alone; then maybe shared */
 }

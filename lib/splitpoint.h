@@ -65,6 +65,9 @@ typedef struct sp_algo {
     /* Idle threads choose among the nodes of every busy thread's path
      * (DTS, PAB_SPLIT_SELECT), whatever config.split_policy says. */
     bool select;
+    /* The algorithm's own split-point scheme (sp_scheme.c), for
+     * PAB_SPLIT_SCHEME_AUTO. */
+    pab_split_scheme scheme;
 } sp_algo;
 
 /* Run one search: the main thread's iterative deepening with algo->node,
@@ -105,17 +108,17 @@ bool sp_negascout_move(worker *w, sp_frame *f, ns_fn child, pab_score_t *value);
  * working below it meanwhile.  False when the search must unwind. */
 bool sp_wait_earlier(worker *w, sp_frame *f);
 
-/* ---- sp_scheme.c: the thesis' split-point schemes (section 6.5) ---------- */
+/* ---- sp_scheme.c: nodes typed by the thesis' schemes (section 6.5) ------- */
 
-/* The configured scheme; the algorithm's own for PAB_SPLIT_SCHEME_AUTO. */
-pab_split_scheme sp_scheme(const worker *w, pab_split_scheme own);
-/* sp_open with the node's type under the scheme. */
-void sp_open_typed(worker *w, sp_frame *f, int ply, unsigned flags,
-                   pab_split_scheme own);
-/* Moves frame f searches before it may split, under the scheme. */
-int sp_scheme_need(const worker *w, const sp_frame *f, pab_split_scheme own);
-/* How sure frame f's type is (scheme B: DTS's confidence). */
-int sp_scheme_confidence(const worker *w, const sp_frame *f,
-                         pab_split_scheme own);
+/* The node search of YBWC and DTS: typed under the scheme (the
+ * algorithm's own, or config.split_scheme), its first moves searched
+ * alone, then maybe shared; sp_scheme_move is its sp_algo.move. */
+pab_score_t sp_scheme_node(worker *w, pab_score_t alpha, pab_score_t beta,
+                           int depth, int ply, unsigned flags);
+bool sp_scheme_move(worker *w, sp_frame *f, pab_score_t *value);
+/* sp_algo.need: moves frame f searches before it may split. */
+int sp_scheme_need(const worker *w, const sp_frame *f);
+/* sp_algo.confidence: how sure frame f's type is (scheme B: DTS's). */
+int sp_scheme_confidence(const worker *w, const sp_frame *f);
 
 #endif /* PAB_SPLITPOINT_H */

@@ -17,12 +17,13 @@
  * does).
  *
  * Node types and how many moves a node searches before it may split are
- * the thesis' split-point schemes (split_scheme, sp_scheme.c); YBWC's own
- * is scheme A, strong YBWC: the root is Y-PV; the first successor of a
- * Y-PV node is Y-PV and the rest are Y-CUT; the first successor of a
- * Y-CUT node is Y-ALL and the rest Y-CUT; all successors of a Y-ALL node
- * are Y-CUT.  Y-PV and Y-ALL nodes wait for the eldest brother only.  A
- * Y-CUT node is expected to cut off, so it waits for its promising moves
+ * the thesis' split-point schemes (split_scheme; sp_scheme.c holds the
+ * node search YBWC shares with DTS); YBWC's own is scheme A, strong YBWC: the
+ * root is Y-PV; the first successor of a Y-PV node is Y-PV and the rest are
+ * Y-CUT; the first successor of a Y-CUT node is Y-ALL and the rest Y-CUT; all
+ * successors of a Y-ALL node are Y-CUT.  Y-PV and Y-ALL nodes wait for the
+ * eldest brother only.  A Y-CUT node is expected to cut off, so it waits for
+ * its promising moves
  * -- those the move ordering put in front: the table's move and the
  * killers -- and for at least ybwc_cut_moves (the thesis' m_A) moves in
  * all.  Weak YBWC waits for the eldest everywhere.  Schemes B (DTS's
@@ -49,49 +50,14 @@
 #include "internal.h"
 #include "splitpoint.h"
 
-static pab_score_t ybwc(worker *w, pab_score_t alpha, pab_score_t beta,
-                        int depth, int ply, unsigned flags);
-
-/* The young brothers wait until this many moves are searched. */
-static int young_brothers_wait(const worker *w, const sp_frame *f)
-{
-    return sp_scheme_need(w, f, PAB_SPLIT_SCHEME_A);
-}
-
-static int confidence(const worker *w, const sp_frame *f)
-{
-    return sp_scheme_confidence(w, f, PAB_SPLIT_SCHEME_A);
-}
-
-/* One move: NegaScout's son, with the split point's alpha. */
-static bool ybwc_move(worker *w, sp_frame *f, pab_score_t *value)
-{
-    return sp_negascout_move(w, f, ybwc, value);
-}
-
 static const sp_algo ybwc_algo = {
-    .node = ybwc,
-    .move = ybwc_move,
+    .node = sp_scheme_node, /* the eldest first; then maybe in parallel */
+    .move = sp_scheme_move, /* NegaScout's son, with the split point's alpha */
     .restart_obsolete = true,
-    .need = young_brothers_wait,
-    .confidence = confidence,
+    .need = sp_scheme_need, /* the young brothers wait for so many moves */
+    .confidence = sp_scheme_confidence,
+    .scheme = PAB_SPLIT_SCHEME_A, /* strong (or weak) YBWC */
 };
-
-static pab_score_t ybwc(worker *w, pab_score_t alpha, pab_score_t beta,
-                        int depth, int ply, unsigned flags)
-{
-    sp_frame f;
-    pab_score_t v;
-    if (sp_enter(w, ply, flags))
-        return 0;
-    if (ns_begin(w, &f.nd, alpha, beta, depth, ply, flags, &v) ||
-        ns_probe(w, &f.nd, &v))
-        return v;
-    sp_open_typed(w, &f, ply, flags, PAB_SPLIT_SCHEME_A);
-    if (sp_expand(w, &f, ybwc, &v))
-        return v;
-    return sp_search(w, &f); /* eldest first; then maybe in parallel */
-}
 
 static int ybwc_run(search *sh)
 {

@@ -620,3 +620,115 @@ Test(ybwc_jamboree, scheme_b_equals_serial, .timeout = 120)
     }
     cr_assert_gt(splits, 0);
 }
+
+/* ---- DTS's selection and the owners' wait ---------------------------------
+ */
+
+/* split_scheme auto is the algorithm's own scheme: on the simulator, which
+ * is deterministic without noise, ybwc with auto searches exactly as with
+ * a, and dts with auto exactly as with b; dts is ybwc with scheme b whose
+ * idle processors select among every path. */
+Test(ybwc_jamboree, auto_scheme_is_the_algorithms_own, .timeout = 120)
+{
+    pab_game g;
+    const tree_params shape = {16, 79, 5, TREE_HEIGHT_MAX};
+    cr_assert_eq(tree_game_init(&g, &shape), 0);
+    void *root = malloc(g.state_size);
+    cr_assert_eq(tree_root(&g, root, 4242u), 0);
+    pab_searcher *s;
+    cr_assert_eq(pab_searcher_create(&s, &g, 1 << 20), 0);
+    pab_config c;
+    pab_config_init(&c);
+    cr_assert_eq(c.split_scheme, PAB_SPLIT_SCHEME_AUTO);
+    c.max_depth = 6;
+    c.simulate = true;
+    c.threads = 16;
+    static const struct {
+        pab_algorithm algo;
+        pab_split_policy policy;
+        pab_split_scheme scheme;
+    } same[][2] = {
+        {{PAB_ALGO_YBWC, PAB_SPLIT_HIGHEST, PAB_SPLIT_SCHEME_AUTO},
+         {PAB_ALGO_YBWC, PAB_SPLIT_HIGHEST, PAB_SPLIT_SCHEME_A}},
+        {{PAB_ALGO_DTS, PAB_SPLIT_RANDOM_OWNER, PAB_SPLIT_SCHEME_AUTO},
+         {PAB_ALGO_DTS, PAB_SPLIT_HIGHEST, PAB_SPLIT_SCHEME_B}},
+        {{PAB_ALGO_DTS, PAB_SPLIT_RANDOM_OWNER, PAB_SPLIT_SCHEME_AUTO},
+         {PAB_ALGO_YBWC, PAB_SPLIT_SELECT, PAB_SPLIT_SCHEME_B}},
+    };
+    for (size_t i = 0; i < sizeof same / sizeof same[0]; i++) {
+        pab_result r[2];
+        for (int k = 0; k < 2; k++) {
+            c.algorithm = same[i][k].algo;
+            c.split_policy = same[i][k].policy;
+            c.split_scheme = same[i][k].scheme;
+            r[k] = run(s, root, &c);
+        }
+        cr_assert_gt(r[0].stats.splits, 0, "pair %zu never split", i);
+        cr_assert_eq(r[0].ticks, r[1].ticks, "pair %zu: ticks", i);
+        cr_assert_eq(r[0].stats.nodes, r[1].stats.nodes, "pair %zu: nodes", i);
+        cr_assert_eq(r[0].split_wait_ns, r[1].split_wait_ns, "pair %zu", i);
+    }
+    /* And select is not highest: the choice among paths changes the
+     * search. */
+    c.algorithm = PAB_ALGO_YBWC;
+    c.split_scheme = PAB_SPLIT_SCHEME_B;
+    c.split_policy = PAB_SPLIT_HIGHEST;
+    const pab_result highest = run(s, root, &c);
+    c.split_policy = PAB_SPLIT_SELECT;
+    const pab_result select = run(s, root, &c);
+    cr_assert(highest.ticks != select.ticks ||
+              highest.stats.nodes != select.stats.nodes);
+    pab_searcher_destroy(s);
+    free(root);
+    tree_game_free(&g);
+}
+
+/* split_wait_ns is part of the idle time, of the owners only: 0 for a
+ * search that never splits, within idle_ns and N x ticks for one that
+ * does; a config of layout V5 gets the V3 result, without the field. */
+Test(ybwc_jamboree, owners_wait, .timeout = 120)
+{
+    pab_game g;
+    const tree_params shape = {24, 69, 19, TREE_HEIGHT_MAX};
+    cr_assert_eq(tree_game_init(&g, &shape), 0);
+    void *root = malloc(g.state_size);
+    cr_assert_eq(tree_root(&g, root, 777u), 0);
+    pab_searcher *s;
+    cr_assert_eq(pab_searcher_create(&s, &g, 1 << 20), 0);
+    pab_config c;
+    pab_config_init(&c);
+    c.plain = true;
+    c.max_depth = 5;
+    const pab_result serial = run(s, root, &c);
+    cr_assert_eq(serial.split_wait_ns, 0);
+    c.simulate = true;
+    c.threads = 48;
+    static const pab_algorithm algos[] = {PAB_ALGO_DTS, PAB_ALGO_YBWC,
+                                          PAB_ALGO_PVSPLIT};
+    for (size_t a = 0; a < sizeof algos / sizeof algos[0]; a++) {
+        c.algorithm = algos[a];
+        const pab_result r = run(s, root, &c);
+        cr_assert_eq(r.score, serial.score);
+        cr_assert_gt(r.stats.splits, 0);
+        cr_assert_gt(r.split_wait_ns, 0, "%s: owners never waited",
+                     pab_algorithm_name(c.algorithm));
+        cr_assert_leq(r.split_wait_ns, r.stats.idle_ns);
+        cr_assert_leq(r.split_wait_ns, r.ticks * c.threads);
+    }
+    pab_config old;
+    pab_config_init_size(&old, PAB_CONFIG_SIZE_V5);
+    old.algorithm = PAB_ALGO_DTS;
+    old.threads = 16;
+    old.simulate = true;
+    old.plain = true;
+    old.max_depth = 5;
+    _Alignas(pab_result) unsigned char buf[sizeof(pab_result)];
+    memset(buf, 0x5A, sizeof buf);
+    pab_tt_clear(pab_searcher_tt(s));
+    cr_assert_eq(pab_search(s, root, &old, (pab_result *)(void *)buf), 0);
+    for (size_t i = PAB_RESULT_SIZE_V3; i < sizeof buf; i++)
+        cr_assert_eq(buf[i], 0x5A, "byte %zu of the result written", i);
+    pab_searcher_destroy(s);
+    free(root);
+    tree_game_free(&g);
+}
