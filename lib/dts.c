@@ -47,8 +47,7 @@
 #include "splitpoint.h"
 
 static const sp_algo dts_algo = {
-    .node = sp_scheme_node, /* typed; split once the type is sure enough */
-    .move = sp_scheme_move,
+    .type = sp_scheme_type, /* split once the type is sure enough */
     .restart_obsolete = true,
     .need = sp_scheme_need, /* D-PV, D-ALL: 1 move; D-CUT: m_B + 2 */
     .confidence = sp_scheme_confidence,

@@ -40,18 +40,15 @@
 #include "internal.h"
 #include "splitpoint.h"
 
-static pab_score_t jamboree(worker *w, pab_score_t alpha, pab_score_t beta,
-                            int depth, int ply, unsigned flags);
-
 /* One iteration of the loop (or the first child). */
 static bool jamboree_move(worker *w, sp_frame *f, pab_score_t *value)
 {
     ns_node *nd = &f->nd;
     if (nd->searched == 0) /* the first child, alone, full window */
-        return ns_move(w, nd, f->cur_move, jamboree, 0, NULL, value);
+        return ns_move(w, nd, f->cur_move, sp_node, 0, NULL, value);
     const pab_score_t tested = nd->alpha;
     pab_score_t s = 0;
-    if (!sp_test(w, f, jamboree, &s))
+    if (!sp_test(w, f, sp_node, &s))
         return false;
     *value = s;
     /* Failed high at the alpha it ran with: only a re-search tells more,
@@ -60,30 +57,13 @@ static bool jamboree_move(worker *w, sp_frame *f, pab_score_t *value)
         return true;
     if (!sp_wait_earlier(w, f)) /* the loop was cut off meanwhile */
         return true;
-    return sp_research(w, f, jamboree, sp_alpha(f), value);
+    return sp_research(w, f, sp_node, sp_alpha(f), value);
 }
 
 static const sp_algo jamboree_algo = {
-    .node = jamboree,
-    .move = jamboree_move,
+    .move = jamboree_move, /* need 1: parallel after the first child */
     .restart_obsolete = false,
 };
-
-static pab_score_t jamboree(worker *w, pab_score_t alpha, pab_score_t beta,
-                            int depth, int ply, unsigned flags)
-{
-    sp_frame f;
-    pab_score_t v;
-    if (sp_enter(w, ply, flags))
-        return 0;
-    if (ns_begin(w, &f.nd, alpha, beta, depth, ply, flags, &v) ||
-        ns_probe(w, &f.nd, &v))
-        return v;
-    sp_open(w, &f, 0);
-    if (sp_expand(w, &f, jamboree, &v))
-        return v;
-    return sp_search(w, &f); /* need 1: parallel after the first child */
-}
 
 static int jamboree_run(search *sh)
 {

@@ -119,6 +119,7 @@
 #define sp_load_position         pab__sp_load_position
 #define sp_nap                   pab__sp_nap
 #define sp_negascout_move        pab__sp_negascout_move
+#define sp_node                  pab__sp_node
 #define sp_notify_all            pab__sp_notify_all
 #define sp_notify_at             pab__sp_notify_at
 #define sp_notify_cut            pab__sp_notify_cut
@@ -133,9 +134,8 @@
 #define sp_run                   pab__sp_run
 #define sp_save_position         pab__sp_save_position
 #define sp_scheme_confidence     pab__sp_scheme_confidence
-#define sp_scheme_move           pab__sp_scheme_move
 #define sp_scheme_need           pab__sp_scheme_need
-#define sp_scheme_node           pab__sp_scheme_node
+#define sp_scheme_type           pab__sp_scheme_type
 #define sp_search                pab__sp_search
 #define sp_serve                 pab__sp_serve
 #define sp_test                  pab__sp_test

@@ -45,19 +45,19 @@
 
 enum { PV_NODE, OTHER_NODE };
 
-static pab_score_t pvsplit(worker *w, pab_score_t alpha, pab_score_t beta,
-                           int depth, int ply, unsigned flags);
-
 /* The root is a PV node, and so is the first son of a PV node (not a
  * null move before its moves, not a branch a helper took). */
-static int node_type(const worker *w, int ply)
+static void node_type(worker *w, sp_frame *f, int ply, unsigned flags)
 {
+    (void)flags;
     const sp_frame *parent = sp_parent(w, ply);
-    if (parent == NULL)
-        return ply == 0 ? PV_NODE : OTHER_NODE;
+    if (parent == NULL) {
+        f->kind = ply == 0 ? PV_NODE : OTHER_NODE;
+        return;
+    }
     const bool eldest =
         !parent->helper && !parent->expanding && parent->nd.searched == 0;
-    return parent->kind == PV_NODE && eldest ? PV_NODE : OTHER_NODE;
+    f->kind = parent->kind == PV_NODE && eldest ? PV_NODE : OTHER_NODE;
 }
 
 static bool on_the_principal_variation(const worker *w, const sp_frame *f)
@@ -66,33 +66,11 @@ static bool on_the_principal_variation(const worker *w, const sp_frame *f)
     return f->kind == PV_NODE;
 }
 
-static bool pvsplit_move(worker *w, sp_frame *f, pab_score_t *value)
-{
-    return sp_negascout_move(w, f, pvsplit, value);
-}
-
 static const sp_algo pvsplit_algo = {
-    .node = pvsplit,
-    .move = pvsplit_move,
-    .restart_obsolete = true,
+    .type = node_type,
+    .restart_obsolete = true, /* the moves are YBWC's (sp_negascout_move) */
     .splits = on_the_principal_variation,
 };
-
-static pab_score_t pvsplit(worker *w, pab_score_t alpha, pab_score_t beta,
-                           int depth, int ply, unsigned flags)
-{
-    sp_frame f;
-    pab_score_t v;
-    if (sp_enter(w, ply, flags))
-        return 0;
-    if (ns_begin(w, &f.nd, alpha, beta, depth, ply, flags, &v) ||
-        ns_probe(w, &f.nd, &v))
-        return v;
-    sp_open(w, &f, node_type(w, ply));
-    if (sp_expand(w, &f, pvsplit, &v))
-        return v;
-    return sp_search(w, &f); /* the first branch; then maybe in parallel */
-}
 
 static int pvsplit_run(search *sh)
 {

@@ -1,8 +1,7 @@
 /*
- * sp_scheme: the node search of the algorithms whose nodes are typed and
- * split once enough of their moves are searched, YBWC (ybwc.c) and DTS
- * (dts.c), and the split-point selection schemes of the 2001 parallel
- * alpha-beta thesis, section 6.5, that type them: how a node is typed,
+ * sp_scheme: the split-point selection schemes of the 2001 parallel
+ * alpha-beta thesis, section 6.5, that type the nodes of YBWC (ybwc.c) and
+ * DTS (dts.c) and say when they may split: how a node is typed,
  * how many of its moves are searched before it may split, and how sure
  * the typing is (the confidence guideline 2 ranks candidates by,
  * sp_policy_select.c).  Each algorithm names its own scheme in its
@@ -87,12 +86,11 @@ static int scheme_c(const worker *w, const sp_frame *parent, sp_frame *f,
     return cls_of_type(&w->sh->cfg, false, f->type);
 }
 
-/* sp_open with the node's type under the scheme. */
-static void open_typed(worker *w, sp_frame *f, int ply, unsigned flags)
+void sp_scheme_type(worker *w, sp_frame *f, int ply, unsigned flags)
 {
     const sp_frame *parent = sp_parent(w, ply);
     const bool pv = (flags & NS_PV) || parent == NULL;
-    sp_open(w, f, PV);
+    f->kind = PV;
     if (parent == NULL)
         return;
     /* The principal variation is PV in every scheme; scheme C still asks
@@ -157,25 +155,4 @@ int sp_scheme_confidence(const worker *w, const sp_frame *f)
     if (scheme(w) == PAB_SPLIT_SCHEME_B && f->kind == CUT)
         return searched - (int)w->sh->cfg.split_m_b - 1;
     return searched;
-}
-
-bool sp_scheme_move(worker *w, sp_frame *f, pab_score_t *value)
-{
-    return sp_negascout_move(w, f, sp_scheme_node, value);
-}
-
-pab_score_t sp_scheme_node(worker *w, pab_score_t alpha, pab_score_t beta,
-                           int depth, int ply, unsigned flags)
-{
-    sp_frame f;
-    pab_score_t v;
-    if (sp_enter(w, ply, flags))
-        return 0;
-    if (ns_begin(w, &f.nd, alpha, beta, depth, ply, flags, &v) ||
-        ns_probe(w, &f.nd, &v))
-        return v;
-    open_typed(w, &f, ply, flags);
-    if (sp_expand(w, &f, sp_scheme_node, &v))
-        return v;
-    return sp_search(w, &f); /* the first moves alone; then maybe shared */
 }

@@ -395,7 +395,8 @@ static void moves(worker *w, sp_frame *f)
         for (;;) {
             f->move_alpha = f->nd.alpha;
             f->scouting = false;
-            searched = a->move(w, f, &v);
+            searched = a->move != NULL ? a->move(w, f, &v)
+                                       : sp_negascout_move(w, f, sp_node, &v);
             f->scouting = false;
             if (!w->aborted)
                 break;
@@ -585,6 +586,25 @@ bool sp_expand(worker *w, sp_frame *f, ns_fn self, pab_score_t *value)
     return false;
 }
 
+pab_score_t sp_node(worker *w, pab_score_t alpha, pab_score_t beta, int depth,
+                    int ply, unsigned flags)
+{
+    const sp_algo *a = shared(w)->algo;
+    sp_frame f;
+    pab_score_t v;
+    if (sp_enter(w, ply, flags))
+        return 0;
+    if (ns_begin(w, &f.nd, alpha, beta, depth, ply, flags, &v) ||
+        ns_probe(w, &f.nd, &v))
+        return v;
+    sp_open(w, &f, 0);
+    if (a->type != NULL)
+        a->type(w, &f, ply, flags);
+    if (sp_expand(w, &f, sp_node, &v))
+        return v;
+    return sp_search(w, &f); /* the first moves alone; then maybe shared */
+}
+
 pab_score_t sp_search(worker *w, sp_frame *f)
 {
     f->expanding = false;
@@ -701,7 +721,7 @@ static void job(unsigned index, void *arg)
         return;
     }
     rt_store(&me(w)->busy, 1);
-    iterate(w, s->algo->node, 0, true);
+    iterate(w, sp_node, 0, true);
     rt_store(&me(w)->busy, 0);
     sp_refuse(me(w));
     rt_store_release(&s->sh->halt, 1);

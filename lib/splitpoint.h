@@ -1,13 +1,14 @@
 /*
- * Split points: what YBWC (ybwc.c) and Jamboree (jamboree.c) share.  See
- * splitpoint.c for the design; this header is the interface their node
- * searches are written against.
+ * Split points: what YBWC (ybwc.c), Jamboree (jamboree.c), PVSplit
+ * (pvsplit.c) and DTS (dts.c) share.  See splitpoint.c for the design;
+ * this header is the interface they are written against: each is an
+ * sp_algo, a few hooks into one node search.
  *
- * A node search of either algorithm is a NegaScout node (negascout.c's
- * pieces) whose move loop runs here, in sp_search().  While one thread
- * searches the node alone the loop is the serial one.  When an idle thread
- * asks for work, the busy thread opens a split point at the highest of its
- * nodes that the algorithm's rule allows (sp_frame.need moves searched):
+ * The node search, sp_node(), is a NegaScout node (negascout.c's pieces)
+ * typed by the algorithm, whose move loop runs here, in sp_search().  While one
+ * thread searches the node alone the loop is the serial one.  When an idle
+ * thread asks for work, the busy thread opens a split point at the highest of
+ * its nodes that the algorithm's rule allows (sp_frame.need moves searched):
  * from then on every thread working there takes one move at a time from
  * the split point and records its value there, and the owner does not
  * leave the node before everybody else has.
@@ -45,9 +46,12 @@ typedef struct sp_frame {
 
 /* What an algorithm plugs into the shared machinery. */
 typedef struct sp_algo {
-    ns_fn node; /* the node search, the root's too */
+    /* The node's type (f->kind, and what the algorithm keeps with it),
+     * set right after sp_open; NULL: 0. */
+    void (*type)(worker *w, sp_frame *f, int ply, unsigned flags);
     /* Search move f->cur_move of f->nd (window already fresh); false
-     * when the move was skipped (illegal or pruned), as ns_move. */
+     * when the move was skipped (illegal or pruned), as ns_move.  NULL:
+     * NegaScout's son (sp_negascout_move). */
     bool (*move)(worker *w, sp_frame *f, pab_score_t *value);
     /* Restart a test whose window an alpha raise at its split point made
      * obsolete (outside plain mode). */
@@ -70,9 +74,14 @@ typedef struct sp_algo {
     pab_split_scheme scheme;
 } sp_algo;
 
-/* Run one search: the main thread's iterative deepening with algo->node,
+/* Run one search: the main thread's iterative deepening with sp_node,
  * the other threads looking for work until it is done. */
 int sp_run(search *sh, const sp_algo *algo);
+/* The node search of every algorithm on split points, the root's too: a
+ * NegaScout node (negascout.c's pieces) typed by algo->type, whose move
+ * loop runs in sp_search(); the child an algorithm's move recurses into. */
+pab_score_t sp_node(worker *w, pab_score_t alpha, pab_score_t beta, int depth,
+                    int ply, unsigned flags);
 
 /* At the top of every node search: notice a cutoff (or an obsolete
  * window) at a split point above, answer a thread asking for work.  True
@@ -110,12 +119,9 @@ bool sp_wait_earlier(worker *w, sp_frame *f);
 
 /* ---- sp_scheme.c: nodes typed by the thesis' schemes (section 6.5) ------- */
 
-/* The node search of YBWC and DTS: typed under the scheme (the
- * algorithm's own, or config.split_scheme), its first moves searched
- * alone, then maybe shared; sp_scheme_move is its sp_algo.move. */
-pab_score_t sp_scheme_node(worker *w, pab_score_t alpha, pab_score_t beta,
-                           int depth, int ply, unsigned flags);
-bool sp_scheme_move(worker *w, sp_frame *f, pab_score_t *value);
+/* sp_algo.type of YBWC and DTS: the node's type under the scheme (the
+ * algorithm's own, or config.split_scheme). */
+void sp_scheme_type(worker *w, sp_frame *f, int ply, unsigned flags);
 /* sp_algo.need: moves frame f searches before it may split. */
 int sp_scheme_need(const worker *w, const sp_frame *f);
 /* sp_algo.confidence: how sure frame f's type is (scheme B: DTS's). */

@@ -51,8 +51,7 @@
 #include "splitpoint.h"
 
 static const sp_algo ybwc_algo = {
-    .node = sp_scheme_node, /* the eldest first; then maybe in parallel */
-    .move = sp_scheme_move, /* NegaScout's son, with the split point's alpha */
+    .type = sp_scheme_type,
     .restart_obsolete = true,
     .need = sp_scheme_need, /* the young brothers wait for so many moves */
     .confidence = sp_scheme_confidence,
