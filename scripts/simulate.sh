@@ -100,7 +100,9 @@ thesis_msi() { thesis_model msi; }
 # as BENCHMARKS.md's tables 6.4-6.6 were first measured), each processor
 # count with the split parameter the thesis chose there (m_A, m_B, or
 # m_C,a,m_C,c, from its tables), SCHEME_ORDERINGS (all five by default)
-# under SCHEME_MODELS (flat, then msi).
+# under SCHEME_MODELS (flat, then msi), the schemes SCHEMES ("a b c");
+# then scheme C with the m_C pairs SCHEME_MC lists ("1,3 1,1" by default;
+# empty: none).
 thesis_params() { # ordering scheme -> the thesis' parameters at 12 24 48
     case "$1:$2" in
     32,79,5:a) echo "4 5 2" ;; 32,79,5:b) echo "6 5 1" ;;
@@ -134,7 +136,7 @@ scheme_opts() { # ordering scheme parameter -> the --opt arguments
 schemes() {
     for m in ${SCHEME_MODELS:-flat msi}; do
         for o in ${SCHEME_ORDERINGS:-$ORDERINGS}; do
-            for sc in a b c; do
+            for sc in ${SCHEMES:-a b c}; do
                 set -- $(thesis_params "$o" $sc)
                 for n in $(echo "$THESIS_N" | tr ',' ' '); do
                     par=$1
@@ -150,8 +152,8 @@ schemes() {
                 done
             done
             # Scheme C with the m_C our network does best with on
-            # (32, 79, 5) (BENCHMARKS.md, table 6.4).
-            for par in 1,3 1,1; do
+            # (32, 79, 5) (BENCHMARKS.md, table 6.4); SCHEME_MC lists them.
+            for par in ${SCHEME_MC-1,3 1,1}; do
                 for n in $(echo "$THESIS_N" | tr ',' ' '); do
                     tag="$(echo "$o" | tr "," "-")-$m-c$(echo "$par" | tr "," "_")-$n"
                     # shellcheck disable=SC2046
