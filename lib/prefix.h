@@ -109,8 +109,6 @@
 #define sp_deque_insert          pab__sp_deque_insert
 #define sp_deque_remove          pab__sp_deque_remove
 #define sp_destroy               pab__sp_destroy
-#define sp_enter                 pab__sp_enter
-#define sp_expand                pab__sp_expand
 #define sp_find_highest          pab__sp_find_highest
 #define sp_find_random_owner     pab__sp_find_random_owner
 #define sp_find_select           pab__sp_find_select
@@ -136,7 +134,6 @@
 #define sp_scheme_confidence     pab__sp_scheme_confidence
 #define sp_scheme_need           pab__sp_scheme_need
 #define sp_scheme_type           pab__sp_scheme_type
-#define sp_search                pab__sp_search
 #define sp_serve                 pab__sp_serve
 #define sp_test                  pab__sp_test
 #define sp_wait_earlier          pab__sp_wait_earlier

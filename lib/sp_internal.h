@@ -237,6 +237,9 @@ void sp_notify_all(sp_thread *waker);
 
 /* ---- sp_node.c ----------------------------------------------------------- */
 
+/* After ns_begin and the table, before ns_expand: the node becomes this
+ * thread's frame at its ply. */
+void sp_open(worker *w, sp_frame *f);
 void sp_destroy(split_point *sp);
 split_point *sp_get(worker *w);
 void sp_put(worker *w, split_point *sp);

@@ -145,7 +145,7 @@ bool sp_save_position(worker *w, split_point *sp, int q, int ply)
     return true;
 }
 
-void sp_open(worker *w, sp_frame *f, int kind)
+void sp_open(worker *w, sp_frame *f)
 {
     f->sp = NULL;
     f->helper = false;
@@ -153,7 +153,7 @@ void sp_open(worker *w, sp_frame *f, int kind)
     f->staged = false;
     f->next = 0;
     f->need = 1;
-    f->kind = kind;
+    f->kind = 0; /* sp_algo.type says otherwise */
     f->type = 0;
     f->wait = 1;
     f->alternate = false;

@@ -27,7 +27,7 @@
  * the owner of the highest open split point for PAB_SPLIT_HIGHEST) and
  * either joins an open split point of that thread with moves left, or
  * posts a request in the thread's request word.  The busy thread answers
- * at the top of its next node (sp_enter): it picks the highest frame of
+ * at the top of its next node (enter()): it picks the highest frame of
  * its path that the algorithm allows to split (depth >= split_min_depth,
  * `need` moves searched, moves left) and opens a split point there,
  * Feldmann's "the node highest in the tree is selected as the split
@@ -57,7 +57,7 @@
  *
  * Aborts.  A cutoff at a split point sets its cut word.  Every thread keeps
  * the chain of split points above its current node (its head and their
- * parents) and walks it at every node (sp_enter): a cut anywhere above
+ * parents) and walks it at every node (enter()): a cut anywhere above
  * sets w->aborted and remembers the split point, the thread unwinds
  * without storing anything, and the level that works at that split point
  * clears the abort and stops taking moves there.  An owner that must
@@ -576,7 +576,11 @@ static void finish(worker *w, sp_frame *f)
     sp_put(w, sp);
 }
 
-bool sp_expand(worker *w, sp_frame *f, ns_fn self, pab_score_t *value)
+/* ns_expand_staged for a node on split points: a staged game's moves come
+ * stage by stage, as in the serial search, until the node has searched
+ * its eldest at a depth where it may split; then what is left is
+ * generated into one list a split point can share (flatten). */
+static bool expand(worker *w, sp_frame *f, ns_fn self, pab_score_t *value)
 {
     if (ns_expand_staged(w, &f->nd, self, value))
         return true;
@@ -586,26 +590,8 @@ bool sp_expand(worker *w, sp_frame *f, ns_fn self, pab_score_t *value)
     return false;
 }
 
-pab_score_t sp_node(worker *w, pab_score_t alpha, pab_score_t beta, int depth,
-                    int ply, unsigned flags)
-{
-    const sp_algo *a = shared(w)->algo;
-    sp_frame f;
-    pab_score_t v;
-    if (sp_enter(w, ply, flags))
-        return 0;
-    if (ns_begin(w, &f.nd, alpha, beta, depth, ply, flags, &v) ||
-        ns_probe(w, &f.nd, &v))
-        return v;
-    sp_open(w, &f, 0);
-    if (a->type != NULL)
-        a->type(w, &f, ply, flags);
-    if (sp_expand(w, &f, sp_node, &v))
-        return v;
-    return sp_search(w, &f); /* the first moves alone; then maybe shared */
-}
-
-pab_score_t sp_search(worker *w, sp_frame *f)
+/* The move loop, split or not, and the end of the node (ns_close). */
+static pab_score_t search_moves(worker *w, sp_frame *f)
 {
     f->expanding = false;
     moves(w, f);
@@ -656,7 +642,10 @@ bool sp_wait_earlier(worker *w, sp_frame *f)
 /* ---- the top of every node
  * --------------------------------------------------- */
 
-bool sp_enter(worker *w, int ply, unsigned flags)
+/* At the top of every node search: notice a cutoff (or an obsolete
+ * window) at a split point above, answer a thread asking for work.  True
+ * when the node must unwind at once (w->aborted is set). */
+static bool enter(worker *w, int ply, unsigned flags)
 {
     sp_thread *t = me(w);
     if (w->aborted)
@@ -682,6 +671,27 @@ bool sp_enter(worker *w, int ply, unsigned flags)
             sp_notify_work(t, sp);
     }
     return w->aborted;
+}
+
+/* ---- the node search ---------------------------------------------------- */
+
+pab_score_t sp_node(worker *w, pab_score_t alpha, pab_score_t beta, int depth,
+                    int ply, unsigned flags)
+{
+    const sp_algo *a = shared(w)->algo;
+    sp_frame f;
+    pab_score_t v;
+    if (enter(w, ply, flags))
+        return 0;
+    if (ns_begin(w, &f.nd, alpha, beta, depth, ply, flags, &v) ||
+        ns_probe(w, &f.nd, &v))
+        return v;
+    sp_open(w, &f);
+    if (a->type != NULL)
+        a->type(w, &f, ply, flags);
+    if (expand(w, &f, sp_node, &v))
+        return v;
+    return search_moves(w, &f); /* the first moves alone; then maybe shared */
 }
 
 /* ---- the threads --------------------------------------------------------- */

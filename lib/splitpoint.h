@@ -5,8 +5,8 @@
  * sp_algo, a few hooks into one node search.
  *
  * The node search, sp_node(), is a NegaScout node (negascout.c's pieces)
- * typed by the algorithm, whose move loop runs here, in sp_search().  While one
- * thread searches the node alone the loop is the serial one.  When an idle
+ * typed by the algorithm, whose move loop runs here, in search_moves().  While
+ * one thread searches the node alone the loop is the serial one.  When an idle
  * thread asks for work, the busy thread opens a split point at the highest of
  * its nodes that the algorithm's rule allows (sp_frame.need moves searched):
  * from then on every thread working there takes one move at a time from
@@ -79,26 +79,12 @@ typedef struct sp_algo {
 int sp_run(search *sh, const sp_algo *algo);
 /* The node search of every algorithm on split points, the root's too: a
  * NegaScout node (negascout.c's pieces) typed by algo->type, whose move
- * loop runs in sp_search(); the child an algorithm's move recurses into. */
+ * loop runs in search_moves(); the child an algorithm's move recurses into. */
 pab_score_t sp_node(worker *w, pab_score_t alpha, pab_score_t beta, int depth,
                     int ply, unsigned flags);
 
-/* At the top of every node search: notice a cutoff (or an obsolete
- * window) at a split point above, answer a thread asking for work.  True
- * when the node must unwind at once (w->aborted is set). */
-bool sp_enter(worker *w, int ply, unsigned flags);
 /* The frame of the node's parent, NULL at the root. */
 const sp_frame *sp_parent(const worker *w, int ply);
-/* After ns_begin and the table, before ns_expand: the node becomes this
- * thread's frame at its ply. */
-void sp_open(worker *w, sp_frame *f, int kind);
-/* ns_expand_staged for a node of the algorithm: a staged game's moves
- * come stage by stage, as in the serial search, until the node has
- * searched its eldest at a depth where it may split; then what is left is
- * generated into one list a split point can share. */
-bool sp_expand(worker *w, sp_frame *f, ns_fn self, pab_score_t *value);
-/* The move loop, split or not, and the end of the node (ns_close). */
-pab_score_t sp_search(worker *w, sp_frame *f);
 
 /* The node's alpha now: its own, or its split point's if that is higher. */
 pab_score_t sp_alpha(const sp_frame *f);
