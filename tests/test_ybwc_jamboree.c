@@ -621,8 +621,32 @@ Test(ybwc_jamboree, scheme_b_equals_serial, .timeout = 120)
     cr_assert_gt(splits, 0);
 }
 
-/* ---- DTS's selection and the owners' wait ---------------------------------
- */
+/* ---- DTS's selection and the owners' wait ------------------------------ */
+
+/* One artificial tree and a searcher on it. */
+typedef struct one_tree {
+    pab_game g;
+    void *root;
+    pab_searcher *s;
+} one_tree;
+
+static void one_tree_open(one_tree *t, unsigned b, unsigned wa, unsigned wb,
+                          uint32_t seed)
+{
+    const tree_params shape = {b, wa, wb, TREE_HEIGHT_MAX};
+    cr_assert_eq(tree_game_init(&t->g, &shape), 0);
+    t->root = malloc(t->g.state_size);
+    cr_assert_not_null(t->root);
+    cr_assert_eq(tree_root(&t->g, t->root, seed), 0);
+    cr_assert_eq(pab_searcher_create(&t->s, &t->g, 1 << 20), 0);
+}
+
+static void one_tree_close(one_tree *t)
+{
+    pab_searcher_destroy(t->s);
+    free(t->root);
+    tree_game_free(&t->g);
+}
 
 /* split_scheme auto is the algorithm's own scheme: on the simulator, which
  * is deterministic without noise, ybwc with auto searches exactly as with
@@ -630,13 +654,10 @@ Test(ybwc_jamboree, scheme_b_equals_serial, .timeout = 120)
  * idle processors select among every path. */
 Test(ybwc_jamboree, auto_scheme_is_the_algorithms_own, .timeout = 120)
 {
-    pab_game g;
-    const tree_params shape = {16, 79, 5, TREE_HEIGHT_MAX};
-    cr_assert_eq(tree_game_init(&g, &shape), 0);
-    void *root = malloc(g.state_size);
-    cr_assert_eq(tree_root(&g, root, 4242u), 0);
-    pab_searcher *s;
-    cr_assert_eq(pab_searcher_create(&s, &g, 1 << 20), 0);
+    one_tree t;
+    one_tree_open(&t, 16, 79, 5, 4242u);
+    pab_searcher *s = t.s;
+    const void *root = t.root;
     pab_config c;
     pab_config_init(&c);
     cr_assert_eq(c.split_scheme, PAB_SPLIT_SCHEME_AUTO);
@@ -678,9 +699,7 @@ Test(ybwc_jamboree, auto_scheme_is_the_algorithms_own, .timeout = 120)
     const pab_result select = run(s, root, &c);
     cr_assert(highest.ticks != select.ticks ||
               highest.stats.nodes != select.stats.nodes);
-    pab_searcher_destroy(s);
-    free(root);
-    tree_game_free(&g);
+    one_tree_close(&t);
 }
 
 /* split_wait_ns is part of the idle time, of the owners only: 0 for a
@@ -688,13 +707,10 @@ Test(ybwc_jamboree, auto_scheme_is_the_algorithms_own, .timeout = 120)
  * does; a config of layout V5 gets the V3 result, without the field. */
 Test(ybwc_jamboree, owners_wait, .timeout = 120)
 {
-    pab_game g;
-    const tree_params shape = {24, 69, 19, TREE_HEIGHT_MAX};
-    cr_assert_eq(tree_game_init(&g, &shape), 0);
-    void *root = malloc(g.state_size);
-    cr_assert_eq(tree_root(&g, root, 777u), 0);
-    pab_searcher *s;
-    cr_assert_eq(pab_searcher_create(&s, &g, 1 << 20), 0);
+    one_tree t;
+    one_tree_open(&t, 24, 69, 19, 777u);
+    pab_searcher *s = t.s;
+    const void *root = t.root;
     pab_config c;
     pab_config_init(&c);
     c.plain = true;
@@ -728,7 +744,5 @@ Test(ybwc_jamboree, owners_wait, .timeout = 120)
     cr_assert_eq(pab_search(s, root, &old, (pab_result *)(void *)buf), 0);
     for (size_t i = PAB_RESULT_SIZE_V3; i < sizeof buf; i++)
         cr_assert_eq(buf[i], 0x5A, "byte %zu of the result written", i);
-    pab_searcher_destroy(s);
-    free(root);
-    tree_game_free(&g);
+    one_tree_close(&t);
 }
