@@ -40,7 +40,7 @@ check_PROGRAMS += tests/stress_search
 tests_stress_search_SOURCES = tests/stress_search.c
 tests_stress_search_CFLAGS = $(AM_CFLAGS)
 tests_stress_search_LDADD = examples/games/libpabgames.la lib/libpab.la -lpthread
-EXTRA_DIST += tests/lsan.supp tests/stress.h
+EXTRA_DIST += tests/lsan.supp tests/stress.h tests/tree_fixture.h
 
 # Stop, ticket, time and node limits at 8-256 threads, with a latency bound.
 # Its bound is a latency: scripts/check.sh runs it alone, after the tests

@@ -18,6 +18,7 @@
 
 #include "../examples/games/connect4.h"
 #include "../examples/games/tree.h"
+#include "tree_fixture.h"
 
 /* Every parallel algorithm of libpab, from the registry behind
  * pab_algorithm_name(): all but serial, the reference. */
@@ -31,26 +32,6 @@ static size_t parallel_algorithms(void)
     return n;
 }
 #define N_PARALLEL parallel_algorithms()
-
-typedef struct tree_pos {
-    pab_game game;
-    void *root;
-} tree_pos;
-
-static void tree_open(tree_pos *t, unsigned b, unsigned wa, unsigned wb,
-                      uint32_t seed)
-{
-    const tree_params shape = {b, wa, wb, TREE_HEIGHT_MAX};
-    cr_assert_eq(tree_game_init(&t->game, &shape), 0);
-    t->root = malloc(t->game.state_size);
-    cr_assert_eq(tree_root(&t->game, t->root, seed), 0);
-}
-
-static void tree_close(tree_pos *t)
-{
-    free(t->root);
-    tree_game_free(&t->game);
-}
 
 static pab_result search(const pab_game *g, const void *root,
                          const pab_config *c)

@@ -23,6 +23,7 @@
 #include "../examples/games/connect4.h"
 #include "../examples/games/tictactoe.h"
 #include "../examples/games/tree.h"
+#include "tree_fixture.h"
 
 typedef struct variant {
     const char *name;
@@ -623,40 +624,16 @@ Test(ybwc_jamboree, scheme_b_equals_serial, .timeout = 120)
 
 /* ---- DTS's selection and the owners' wait ------------------------------ */
 
-/* One artificial tree and a searcher on it. */
-typedef struct one_tree {
-    pab_game g;
-    void *root;
-    pab_searcher *s;
-} one_tree;
-
-static void one_tree_open(one_tree *t, unsigned b, unsigned wa, unsigned wb,
-                          uint32_t seed)
-{
-    const tree_params shape = {b, wa, wb, TREE_HEIGHT_MAX};
-    cr_assert_eq(tree_game_init(&t->g, &shape), 0);
-    t->root = malloc(t->g.state_size);
-    cr_assert_not_null(t->root);
-    cr_assert_eq(tree_root(&t->g, t->root, seed), 0);
-    cr_assert_eq(pab_searcher_create(&t->s, &t->g, 1 << 20), 0);
-}
-
-static void one_tree_close(one_tree *t)
-{
-    pab_searcher_destroy(t->s);
-    free(t->root);
-    tree_game_free(&t->g);
-}
-
 /* split_scheme auto is the algorithm's own scheme: on the simulator, which
  * is deterministic without noise, ybwc with auto searches exactly as with
  * a, and dts with auto exactly as with b; dts is ybwc with scheme b whose
  * idle processors select among every path. */
 Test(ybwc_jamboree, auto_scheme_is_the_algorithms_own, .timeout = 120)
 {
-    one_tree t;
-    one_tree_open(&t, 16, 79, 5, 4242u);
-    pab_searcher *s = t.s;
+    tree_pos t;
+    tree_open(&t, 16, 79, 5, 4242u);
+    pab_searcher *s;
+    cr_assert_eq(pab_searcher_create(&s, &t.game, 1 << 20), 0);
     const void *root = t.root;
     pab_config c;
     pab_config_init(&c);
@@ -699,7 +676,8 @@ Test(ybwc_jamboree, auto_scheme_is_the_algorithms_own, .timeout = 120)
     const pab_result select = run(s, root, &c);
     cr_assert(highest.ticks != select.ticks ||
               highest.stats.nodes != select.stats.nodes);
-    one_tree_close(&t);
+    pab_searcher_destroy(s);
+    tree_close(&t);
 }
 
 /* split_wait_ns is part of the idle time, of the owners only: 0 for a
@@ -707,9 +685,10 @@ Test(ybwc_jamboree, auto_scheme_is_the_algorithms_own, .timeout = 120)
  * does; a config of layout V5 gets the V3 result, without the field. */
 Test(ybwc_jamboree, owners_wait, .timeout = 120)
 {
-    one_tree t;
-    one_tree_open(&t, 24, 69, 19, 777u);
-    pab_searcher *s = t.s;
+    tree_pos t;
+    tree_open(&t, 24, 69, 19, 777u);
+    pab_searcher *s;
+    cr_assert_eq(pab_searcher_create(&s, &t.game, 1 << 20), 0);
     const void *root = t.root;
     pab_config c;
     pab_config_init(&c);
@@ -744,5 +723,6 @@ Test(ybwc_jamboree, owners_wait, .timeout = 120)
     cr_assert_eq(pab_search(s, root, &old, (pab_result *)(void *)buf), 0);
     for (size_t i = PAB_RESULT_SIZE_V3; i < sizeof buf; i++)
         cr_assert_eq(buf[i], 0x5A, "byte %zu of the result written", i);
-    one_tree_close(&t);
+    pab_searcher_destroy(s);
+    tree_close(&t);
 }
