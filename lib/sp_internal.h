@@ -254,9 +254,10 @@ bool sp_save_position(worker *w, split_point *sp, int q, int ply);
 split_point *sp_work_for(worker *w, int ply, const split_point *above,
                          int want);
 /* Publish frame f in our path offers if it may split now, else withdraw
- * it; sp_withdraw: the frame at `ply` is gone or split. */
+ * it; sp_withdraw: frame f is done or split.  Frames that can never split
+ * touch no shared word. */
 void sp_offer(worker *w, const sp_frame *f);
-void sp_withdraw(worker *w, int ply);
+void sp_withdraw(worker *w, const sp_frame *f);
 /* Book a thread into `sp` (below `above`); false if it has no work left. */
 bool sp_book(split_point *sp, const split_point *above);
 

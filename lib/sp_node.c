@@ -221,7 +221,7 @@ static split_point *sp_open_split(worker *w, sp_frame *f, int ply,
 
     f->sp = sp;
     if (t->s->select)
-        sp_withdraw(w, q);
+        sp_withdraw(w, f);
     /* Link it into our chain: a split point of ours below it now hangs
      * from it, else it is the deepest. */
     split_point *below = NULL;
@@ -236,51 +236,36 @@ static split_point *sp_open_split(worker *w, sp_frame *f, int ply,
     return sp;
 }
 
-/* The frame at ply `want`, if it is still on our path above `ply` and
- * can split now (an asker chose it from our offers): its split point. */
-static split_point *work_at_ply(worker *w, int ply, const split_point *above,
-                                int want)
-{
-    sp_thread *t = me(w);
-    if (want <= t->base || want >= ply || above != NULL)
-        return NULL;
-    split_point *up = t->base >= 0 ? t->frame[t->base]->sp : NULL;
-    for (int p = t->base + 1; p < want; p++)
-        if (t->frame[p]->sp != NULL)
-            up = t->frame[p]->sp;
-    sp_frame *f = t->frame[want];
-    if (f->sp != NULL)
-        return has_work(f->sp) ? f->sp : NULL;
-    if (!sp_may_split(w, f) || rt_load(&t->n_open) >= PAB_PLY_MAX)
-        return NULL;
-    return sp_open_split(w, f, ply, up);
-}
-
 /* The highest of our nodes an idle thread could work at (below `above`
  * if given): an open split point with moves left, or a node to split
- * now; the node at ply `want` first, if it still can.  We are at the top
- * of the node at `ply`. */
+ * now; the node at ply `want` instead, if it still can (an asker chose it
+ * from our offers).  We are at the top of the node at `ply`. */
 split_point *sp_work_for(worker *w, int ply, const split_point *above, int want)
 {
     sp_thread *t = me(w);
-    split_point *chosen = work_at_ply(w, ply, above, want);
-    if (chosen != NULL)
-        return chosen;
     split_point *up = t->base >= 0 ? t->frame[t->base]->sp : NULL;
+    sp_frame *pick = NULL;
+    split_point *pick_up = NULL;
     for (int p = t->base + 1; p < ply; p++) {
         sp_frame *f = t->frame[p];
-        if (f->sp != NULL) {
-            if (has_work(f->sp) && strictly_below(f->sp, above))
-                return f->sp;
-            up = f->sp;
-        } else if (sp_may_split(w, f) &&
-                   (above == NULL || lies_below(up, above))) {
-            if (rt_load(&t->n_open) >= PAB_PLY_MAX)
-                return NULL;
-            return sp_open_split(w, f, ply, up);
+        const bool candidate =
+            f->sp != NULL ? has_work(f->sp) && strictly_below(f->sp, above)
+                          : sp_may_split(w, f) &&
+                                (above == NULL || lies_below(up, above));
+        if (candidate && (pick == NULL || p == want)) {
+            pick = f;
+            pick_up = up;
         }
+        if (f->sp != NULL)
+            up = f->sp;
+        if (pick != NULL && p >= want)
+            break;
     }
-    return NULL;
+    if (pick == NULL || pick->sp != NULL)
+        return pick != NULL ? pick->sp : NULL;
+    if (rt_load(&t->n_open) >= PAB_PLY_MAX)
+        return NULL;
+    return sp_open_split(w, pick, ply, pick_up);
 }
 
 /* ---- path offers (PAB_SPLIT_SELECT) -------------------------------------- */
@@ -305,6 +290,8 @@ static uint64_t offer_of(const worker *w, const sp_frame *f)
 
 void sp_offer(worker *w, const sp_frame *f)
 {
+    if (!splittable(w, f))
+        return; /* never offered: no shared word to touch */
     sp_thread *t = me(w);
     const int ply = f->nd.ply;
     const uint64_t o = sp_may_split(w, f) ? offer_of(w, f) : 0;
@@ -314,9 +301,12 @@ void sp_offer(worker *w, const sp_frame *f)
         rt_store_release(&t->offers[ply], o);
 }
 
-void sp_withdraw(worker *w, int ply)
+void sp_withdraw(worker *w, const sp_frame *f)
 {
+    if (!splittable(w, f))
+        return;
     sp_thread *t = me(w);
+    const int ply = f->nd.ply;
     if (rt_load(&t->offers[ply]) != 0)
         rt_store_release(&t->offers[ply], 0);
 }

@@ -596,7 +596,7 @@ static pab_score_t search_moves(worker *w, sp_frame *f)
     f->expanding = false;
     moves(w, f);
     if (shared(w)->select && !f->helper)
-        sp_withdraw(w, f->nd.ply);
+        sp_withdraw(w, f);
     if (f->sp != NULL)
         finish(w, f);
     if (w->aborted)
