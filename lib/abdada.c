@@ -229,7 +229,8 @@ static bool unwound_here(worker *w, const ns_node *nd)
 static bool cut_off_elsewhere(worker *w, const ns_node *nd, pab_score_t *v)
 {
     pab_tt_entry e;
-    if (!pab_tt_probe(w->sh->tt, nd->key, &e) || e.depth < nd->depth)
+    if (!pab_tt_probe_at(w->sh->tt, nd->key, nd->depth, &e) ||
+        e.depth < nd->depth)
         return false;
     pab_score_t s = score_from_tt(w->sh->game, e.score, nd->ply);
     if (!(e.bound == PAB_BOUND_LOWER || e.bound == PAB_BOUND_EXACT) ||

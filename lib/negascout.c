@@ -152,12 +152,15 @@ static bool tt_cutoff(const pab_tt_entry *e, int depth, pab_score_t alpha,
     }
 }
 
-static bool tt_lookup(worker *w, uint64_t key, int ply, pab_tt_entry *e)
+/* The entry for a node searched to `depth` (which tells a table with a
+ * remote home where to look). */
+static bool tt_lookup(worker *w, uint64_t key, int depth, int ply,
+                      pab_tt_entry *e)
 {
     if (w->sh->tt == NULL)
         return false;
     w->stats.tt_probes++;
-    if (!pab_tt_probe(w->sh->tt, key, e))
+    if (!pab_tt_probe_at(w->sh->tt, key, depth, e))
         return false;
     w->stats.tt_hits++;
     e->score = score_from_tt(w->sh->game, e->score, ply);
@@ -224,7 +227,8 @@ static bool quiesce_probe(worker *w, uint64_t *key, pab_score_t alpha,
     if (!w->sh->cfg.qsearch_tt || w->sh->tt == NULL)
         return false;
     *key = g->hash(w->state, g->user);
-    if (!tt_lookup(w, *key, ply, &e) || !tt_cutoff(&e, 0, alpha, beta, e.score))
+    if (!tt_lookup(w, *key, 0, ply, &e) ||
+        !tt_cutoff(&e, 0, alpha, beta, e.score))
         return false;
     *value = e.score;
     return true;
@@ -461,7 +465,7 @@ bool ns_begin(worker *w, ns_node *nd, pab_score_t alpha, pab_score_t beta,
 bool ns_probe(worker *w, ns_node *nd, pab_score_t *value)
 {
     pab_tt_entry e;
-    if (!tt_lookup(w, nd->key, nd->ply, &e))
+    if (!tt_lookup(w, nd->key, nd->depth, nd->ply, &e))
         return false;
     nd->tt_move = e.move;
     if ((nd->flags & NS_PV) ||

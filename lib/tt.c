@@ -86,6 +86,20 @@
  * pab_tt_leave() there still stores by Weill's rule, but may lower the count
  * of another processor at that depth (an under-count, see above).
  *
+ * A remote home (pab_tt_set_remote, libpab 0.7).  Entries of depth
+ * remote.min_depth and more live in memory another layer owns (libpab-mpi:
+ * other processes).  An operation on one fetches a copy of its bucket with
+ * remote.get, which holds the bucket against every other get until the
+ * matching remote.put, runs the same code as on a local bucket on that
+ * copy, and hands the copy back, written only if it changed.  The lock
+ * makes each remote operation whole, so every invariant above holds there
+ * a fortiori; the copy is private to the calling thread.  Which side an
+ * entry lives on depends only on the depth the caller names, so an enter
+ * and its leave, a store and the probe at the same depth meet.  A failed
+ * get acts as an empty bucket that changes nothing: probes miss, stores are
+ * lost, enters are answered PAB_TT_SEARCH_UNCOUNTED -- all of which the
+ * search tolerates, as it tolerates replacement.
+ *
  * Everything except create, destroy, clear, clear_shard and resize_shard
  * (tt_shard.c, with the allocation) may run concurrently from any number
  * of threads.
@@ -212,6 +226,66 @@ static tt_bucket *bucket_of(const pab_tt *tt, uint64_t key)
 static unsigned current_age(const pab_tt *tt)
 {
     return (unsigned)(rt_load(&tt->age) & INFO_AGE_MASK);
+}
+
+/* ---- Where an operation works: the local bucket or a remote copy ---- */
+
+typedef struct tt_at {
+    tt_bucket copy; /* the remote bucket as fetched, then as changed */
+    tt_bucket seen; /* as fetched, to tell whether it changed */
+    bool remote;
+} tt_at;
+
+static bool lives_remote(const pab_tt *tt, int depth)
+{
+    return tt->remote.get != NULL && depth >= tt->remote.min_depth;
+}
+
+/* The bucket of (key, depth), or NULL when its remote home failed. */
+static tt_bucket *at_open(const pab_tt *tt, uint64_t key, int depth, tt_at *at)
+{
+    at->remote = lives_remote(tt, depth);
+    if (!at->remote)
+        return bucket_of(tt, key);
+    if (tt->remote.get(key, &at->copy, tt->remote.user) < 0)
+        return NULL;
+    memcpy(&at->seen, &at->copy, sizeof at->seen);
+    return &at->copy;
+}
+
+static void at_close(const pab_tt *tt, uint64_t key, tt_at *at)
+{
+    if (at->remote)
+        tt->remote.put(key, &at->copy,
+                       memcmp(&at->copy, &at->seen, sizeof at->seen) != 0,
+                       tt->remote.user);
+}
+
+/* Mirror mode: a deep store the remote layer wants to hear of. */
+static void report_store(const pab_tt *tt, uint64_t key, int depth,
+                         pab_bound bound, pab_score_t score, pab_move_t move)
+{
+    if (tt->remote.stored != NULL && tt->remote.get == NULL &&
+        depth >= tt->remote.min_depth)
+        tt->remote.stored(key, depth, bound, score, move, tt->remote.user);
+}
+
+int pab_tt_set_remote(pab_tt *tt, const pab_tt_remote *remote)
+{
+    if (tt == NULL)
+        return PAB_EINVAL;
+    if (remote == NULL) {
+        memset(&tt->remote, 0, sizeof tt->remote);
+        return 0;
+    }
+    if (remote->size != sizeof *remote)
+        return PAB_EVERSION;
+    if ((remote->get == NULL) != (remote->put == NULL) ||
+        (remote->get == NULL && remote->stored == NULL) ||
+        remote->min_depth < 1 || remote->min_depth > PAB_TT_MAX_DEPTH)
+        return PAB_EINVAL;
+    tt->remote = *remote;
+    return 0;
 }
 
 /* ---- Slots ---- */
@@ -465,11 +539,10 @@ static void entry_fill(pab_tt_entry *e, const tt_bucket *b, uint64_t key,
     e->nproc = busy_sum(b, busy_tag(key, e->depth));
 }
 
-bool pab_tt_probe(const pab_tt *tt, uint64_t key, pab_tt_entry *entry)
+static bool probe_bucket(const tt_bucket *b, uint64_t key, pab_tt_entry *entry)
 {
-    const tt_bucket *b = bucket_of(tt, key);
     uint64_t data, info;
-    bool hit = bucket_find(b, key, &data, &info) >= 0;
+    bool hit = b != NULL && bucket_find(b, key, &data, &info) >= 0;
     if (entry == NULL)
         return hit;
     if (hit) {
@@ -484,13 +557,31 @@ bool pab_tt_probe(const pab_tt *tt, uint64_t key, pab_tt_entry *entry)
     return hit;
 }
 
-void pab_tt_store(pab_tt *tt, uint64_t key, int depth, pab_bound bound,
-                  pab_score_t score, pab_move_t move)
+bool pab_tt_probe_at(const pab_tt *tt, uint64_t key, int depth,
+                     pab_tt_entry *entry)
 {
-    tt_bucket *b = bucket_of(tt, key);
-    unsigned age = current_age(tt);
+    tt_at at;
+    tt_bucket *b = at_open(tt, key, clamp_depth(depth), &at);
+    bool hit = probe_bucket(b, key, entry);
+    if (b != NULL)
+        at_close(tt, key, &at);
+    return hit;
+}
+
+/* Without a depth: the table's own memory first, then the remote home. */
+bool pab_tt_probe(const pab_tt *tt, uint64_t key, pab_tt_entry *entry)
+{
+    bool hit = probe_bucket(bucket_of(tt, key), key, entry);
+    if (hit || tt->remote.get == NULL)
+        return hit;
+    return pab_tt_probe_at(tt, key, PAB_TT_MAX_DEPTH, entry);
+}
+
+static void store_bucket(pab_tt *tt, tt_bucket *b, unsigned age, uint64_t key,
+                         int depth, pab_bound bound, pab_score_t score,
+                         pab_move_t move)
+{
     uint64_t data, info;
-    depth = clamp_depth(depth);
     int i = bucket_find(b, key, &data, &info);
     if (i >= 0) {
         if (info_depth(info) > depth && info_age(info) == age &&
@@ -507,6 +598,25 @@ void pab_tt_store(pab_tt *tt, uint64_t key, int depth, pab_bound bound,
     slot_write(&b->slot[i], key, pack_data(score, move),
                pack_info(depth, bound, age));
     busy_drop_other(&b->slot[i], key);
+}
+
+void pab_tt_store_quiet(pab_tt *tt, uint64_t key, int depth, pab_bound bound,
+                        pab_score_t score, pab_move_t move)
+{
+    tt_at at;
+    depth = clamp_depth(depth);
+    tt_bucket *b = at_open(tt, key, depth, &at);
+    if (b == NULL)
+        return;
+    store_bucket(tt, b, current_age(tt), key, depth, bound, score, move);
+    at_close(tt, key, &at);
+}
+
+void pab_tt_store(pab_tt *tt, uint64_t key, int depth, pab_bound bound,
+                  pab_score_t score, pab_move_t move)
+{
+    pab_tt_store_quiet(tt, key, depth, bound, score, move);
+    report_store(tt, key, clamp_depth(depth), bound, score, move);
 }
 
 void pab_tt_prefetch(const pab_tt *tt, uint64_t key)
@@ -579,17 +689,13 @@ static pab_tt_answer enter_found(tt_bucket *b, int slot, uint64_t key,
     return PAB_TT_SEARCH;
 }
 
-pab_tt_answer pab_tt_enter(pab_tt *tt, uint64_t key, int depth, bool exclusive,
-                           pab_score_t *alpha, pab_score_t *beta,
-                           pab_score_t *score, pab_move_t *move)
+static pab_tt_answer enter_bucket(pab_tt *tt, tt_bucket *b, uint64_t key,
+                                  int depth, bool exclusive, pab_score_t *alpha,
+                                  pab_score_t *beta, pab_score_t *score,
+                                  pab_move_t *move)
 {
-    tt_bucket *b = bucket_of(tt, key);
     unsigned age = current_age(tt);
     uint64_t data, info;
-    depth = clamp_depth(depth);
-    *score = -PAB_SCORE_INF;
-    *move = PAB_MOVE_NONE;
-
     int i = bucket_find(b, key, &data, &info);
     if (i >= 0) {
         *move = data_move(data);
@@ -607,21 +713,33 @@ pab_tt_answer pab_tt_enter(pab_tt *tt, uint64_t key, int depth, bool exclusive,
     return PAB_TT_SEARCH;
 }
 
-void pab_tt_leave(pab_tt *tt, uint64_t key, int depth, pab_score_t alpha,
-                  pab_score_t beta, pab_score_t score, pab_move_t move)
+pab_tt_answer pab_tt_enter(pab_tt *tt, uint64_t key, int depth, bool exclusive,
+                           pab_score_t *alpha, pab_score_t *beta,
+                           pab_score_t *score, pab_move_t *move)
 {
-    tt_bucket *b = bucket_of(tt, key);
-    uint64_t data, info;
+    tt_at at;
     depth = clamp_depth(depth);
+    *score = -PAB_SCORE_INF;
+    *move = PAB_MOVE_NONE;
+    tt_bucket *b = at_open(tt, key, depth, &at);
+    if (b == NULL)
+        return PAB_TT_SEARCH_UNCOUNTED;
+    pab_tt_answer answer =
+        enter_bucket(tt, b, key, depth, exclusive, alpha, beta, score, move);
+    at_close(tt, key, &at);
+    return answer;
+}
+
+static void leave_bucket(pab_tt *tt, tt_bucket *b, uint64_t key, int depth,
+                         pab_bound bound, pab_score_t score, pab_move_t move)
+{
+    uint64_t data, info;
     uint64_t tag = busy_tag(key, depth);
     busy_leave(b, tag);
 
     int i = bucket_find(b, key, &data, &info);
     if (i < 0 || info_depth(info) > depth)
         return;
-    pab_bound bound = score >= beta    ? PAB_BOUND_LOWER
-                      : score <= alpha ? PAB_BOUND_UPPER
-                                       : PAB_BOUND_EXACT;
     if (move == PAB_MOVE_NONE)
         move = data_move(data);
     slot_write(&b->slot[i], key, pack_data(score, move),
@@ -630,12 +748,41 @@ void pab_tt_leave(pab_tt *tt, uint64_t key, int depth, pab_score_t alpha,
         busy_reset_other_depths(b, key, tag);
 }
 
+void pab_tt_leave(pab_tt *tt, uint64_t key, int depth, pab_score_t alpha,
+                  pab_score_t beta, pab_score_t score, pab_move_t move)
+{
+    tt_at at;
+    depth = clamp_depth(depth);
+    pab_bound bound = score >= beta    ? PAB_BOUND_LOWER
+                      : score <= alpha ? PAB_BOUND_UPPER
+                                       : PAB_BOUND_EXACT;
+    tt_bucket *b = at_open(tt, key, depth, &at);
+    if (b == NULL)
+        return;
+    leave_bucket(tt, b, key, depth, bound, score, move);
+    at_close(tt, key, &at);
+    report_store(tt, key, depth, bound, score, move);
+}
+
 void pab_tt_abandon(pab_tt *tt, uint64_t key, int depth)
 {
-    busy_leave(bucket_of(tt, key), busy_tag(key, clamp_depth(depth)));
+    tt_at at;
+    depth = clamp_depth(depth);
+    tt_bucket *b = at_open(tt, key, depth, &at);
+    if (b == NULL)
+        return;
+    busy_leave(b, busy_tag(key, depth));
+    at_close(tt, key, &at);
 }
 
 unsigned pab_tt_nproc(const pab_tt *tt, uint64_t key, int depth)
 {
-    return busy_sum(bucket_of(tt, key), busy_tag(key, clamp_depth(depth)));
+    tt_at at;
+    depth = clamp_depth(depth);
+    tt_bucket *b = at_open(tt, key, depth, &at);
+    if (b == NULL)
+        return 0;
+    unsigned n = busy_sum(b, busy_tag(key, depth));
+    at_close(tt, key, &at);
+    return n;
 }

@@ -64,7 +64,12 @@ struct pab_tt {
      * the current search replaced by another position, by depth. */
     rt_word diag_users;
     rt_word evicted[PAB_DIAG_DEPTHS];
+    /* pab_tt_set_remote(): set while no operation runs, then only read. */
+    pab_tt_remote remote;
 };
+
+_Static_assert(sizeof(tt_bucket) == PAB_TT_BUCKET_BYTES,
+               "a remote bucket is a local one's bytes");
 
 /* tt.c: diagnostics, for diagnostics.c.  The table counts the current
  * search's entries it replaces, by depth, while some search counts (start

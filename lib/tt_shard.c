@@ -188,13 +188,15 @@ void pab_tt_destroy(pab_tt *tt)
 }
 
 /* Only when nothing else uses the table, so plain memset is fine.  The
- * search age is kept. */
+ * search age is kept; a remote home clears its own part. */
 void pab_tt_clear(pab_tt *tt)
 {
     if (tt == NULL)
         return;
     for (unsigned i = 0; i < tt->nshards; i++)
         pab_tt_clear_shard(tt, i);
+    if (tt->remote.clear != NULL)
+        tt->remote.clear(tt->remote.user);
 }
 
 int pab_tt_clear_shard(pab_tt *tt, unsigned shard)

@@ -70,6 +70,46 @@ PAB_API void pab_tt_leave(pab_tt *tt, uint64_t key, int depth,
 PAB_API void pab_tt_abandon(pab_tt *tt, uint64_t key, int depth);
 PAB_API unsigned pab_tt_nproc(const pab_tt *tt, uint64_t key, int depth);
 
+/* A table whose deep entries live elsewhere (libpab 0.7): in another
+ * process, on another machine.  Every operation on an entry of depth
+ * min_depth or more -- store, enter, leave, abandon, nproc, and a probe
+ * made for such a node -- takes that entry's bucket from `get`, works on
+ * the copy with the same rules as on a local bucket, and hands it back to
+ * `put`; shallower entries stay in the table's own memory.  libpab-mpi's
+ * distributed table is one such home (pab-mpi(7)).
+ *
+ * get(key, bucket, user) copies the PAB_TT_BUCKET_BYTES bytes of key's
+ * bucket into `bucket` and holds it against every other get of that
+ * bucket until the matching put; it returns 0, or a negative error code
+ * (the operation then acts as on an empty bucket and changes nothing).
+ * put(key, bucket, changed, user) writes the copy back when `changed` and
+ * releases the bucket.  A fresh home reads as zero bytes.
+ *
+ * Mirror mode: with get and put NULL, every entry stays local and
+ * `stored` is told of each store of min_depth or more (for a layer that
+ * copies deep entries to other tables, as Lazy Cluster does); a store it
+ * makes itself with pab_tt_store_quiet() is not reported.  pab_tt_clear()
+ * also calls `clear` when it is set.  See pab_tt_set_remote(3). */
+#define PAB_TT_BUCKET_BYTES 64
+
+typedef struct pab_tt_remote {
+    size_t size;   /* sizeof(pab_tt_remote) */
+    int min_depth; /* entries of this depth and deeper, 1..PAB_TT_MAX_DEPTH */
+    int (*get)(uint64_t key, void *bucket, void *user);
+    void (*put)(uint64_t key, const void *bucket, bool changed, void *user);
+    void (*stored)(uint64_t key, int depth, pab_bound bound, pab_score_t score,
+                   pab_move_t move, void *user);
+    void (*clear)(void *user); /* pab_tt_clear(): the home's part; or NULL */
+    void *user;
+} pab_tt_remote;
+
+PAB_API int pab_tt_set_remote(pab_tt *tt, const pab_tt_remote *remote);
+PAB_API bool pab_tt_probe_at(const pab_tt *tt, uint64_t key, int depth,
+                             pab_tt_entry *entry);
+PAB_API void pab_tt_store_quiet(pab_tt *tt, uint64_t key, int depth,
+                                pab_bound bound, pab_score_t score,
+                                pab_move_t move);
+
 #ifdef __cplusplus
 }
 #endif
