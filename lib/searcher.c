@@ -22,9 +22,10 @@ struct pab_searcher {
      * ever clears it and a stop can never be lost to a search that starts
      * after it and means to be stopped by it. */
     rt_word stops;
-    rt_word busy;     /* a search or count is running */
-    rt_word deadline; /* of the running search, ns; 0: none */
-    pool *pool;       /* helper threads, started on first need */
+    rt_word busy;             /* a search or count is running */
+    rt_word deadline;         /* of the running search, ns; 0: none */
+    pool *pool;               /* helper threads, started on first need */
+    pab_searcher_hooks hooks; /* set while no search runs; size 0: none */
 };
 
 /* ---- the searcher ----------------------------------------------------- */
@@ -87,10 +88,39 @@ void pab_searcher_destroy(pab_searcher *s)
 {
     if (s == NULL)
         return;
+    if (s->hooks.destroy != NULL)
+        s->hooks.destroy(s->hooks.user);
     pool_destroy(s->pool);
     if (s->owns_tt)
         pab_tt_destroy(s->tt);
     free(s);
+}
+
+int pab_searcher_set_hooks(pab_searcher *s, const pab_searcher_hooks *hooks)
+{
+    if (s == NULL)
+        return PAB_EINVAL;
+    if (hooks == NULL) {
+        memset(&s->hooks, 0, sizeof s->hooks);
+        return 0;
+    }
+    if (hooks->size != sizeof *hooks)
+        return PAB_EVERSION;
+    if ((hooks->start == NULL) != (hooks->finish == NULL))
+        return PAB_EINVAL;
+    if (rt_load(&s->busy) != 0)
+        return PAB_EBUSY;
+    s->hooks = *hooks;
+    return 0;
+}
+
+int pab_searcher_get_hooks(const pab_searcher *s, pab_searcher_hooks *hooks)
+{
+    if (s == NULL || hooks == NULL)
+        return PAB_EINVAL;
+    *hooks = s->hooks;
+    hooks->size = sizeof *hooks;
+    return 0;
 }
 
 pab_tt *pab_searcher_tt(pab_searcher *s)
@@ -328,6 +358,12 @@ int pab_search(pab_searcher *s, const void *root, const pab_config *config,
     sh.result = &r;
     if (sh.tt != NULL)
         pab_tt_new_search(sh.tt);
+    if (s->hooks.start != NULL)
+        rc = s->hooks.start(s, root, &sh.cfg, s->hooks.user);
+    if (rc < 0) {
+        rt_store_release(&s->busy, 0);
+        return rc;
+    }
 
     rc = run(&sh, root);
 
@@ -335,6 +371,8 @@ int pab_search(pab_searcher *s, const void *root, const pab_config *config,
     if (rc == 0 && err != 0)
         rc = -(int)err;
     r.time_ms = search_elapsed_ms(&sh);
+    if (s->hooks.finish != NULL)
+        rc = s->hooks.finish(s, config, rc, &r, s->hooks.user);
     if (rc == 0)
         memcpy(result, &r, result_size(config->size));
     rt_store_release(&s->busy, 0);

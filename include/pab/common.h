@@ -23,17 +23,17 @@ extern "C" {
 /* Compile-time version of the headers.  pab_version() reports the version of
  * the library actually linked. */
 #define PAB_VERSION_MAJOR  0
-#define PAB_VERSION_MINOR  6
+#define PAB_VERSION_MINOR  7
 #define PAB_VERSION_PATCH  0
-#define PAB_VERSION_STRING "0.6.0"
+#define PAB_VERSION_STRING "0.7.0"
 #define PAB_VERSION_NUMBER                                                     \
     ((PAB_VERSION_MAJOR << 16) | (PAB_VERSION_MINOR << 8) | PAB_VERSION_PATCH)
 
 /* The error table: every function that can fail returns one of these
  * negative codes (0 or a non-negative count means success).  The same list
- * generates pab_strerror().  PAB_ENOTSUP is no longer returned (every
- * algorithm named is implemented); it stays so that programs naming it
- * still compile, and its value is never reused. */
+ * generates pab_strerror().  libpab itself no longer returns PAB_ENOTSUP
+ * (every algorithm named is implemented); libpab-mpi returns it for an
+ * algorithm it does not run across processes. */
 #define PAB_ERRNO_MAP(XX)                                                      \
     XX(EINVAL, -1, "invalid argument")                                         \
     XX(ENOMEM, -2, "out of memory")                                            \
@@ -49,7 +49,8 @@ extern "C" {
     XX(EVERSION, -12, "structure size does not match this library")            \
     XX(EOPTION, -13, "unknown option name")                                    \
     XX(EDEADLOCK, -14, "every simulated processor waits: a deadlock")          \
-    XX(ESTOPPED, -15, "stopped before it was done")
+    XX(ESTOPPED, -15, "stopped before it was done")                            \
+    XX(ECOMM, -16, "communication with another process failed")
 
 typedef enum pab_errno {
 #define PAB_ERRNO_ENUM_(name, value, text) PAB_##name = (value),

@@ -452,6 +452,33 @@ PAB_API void pab_searcher_set_time_limit(pab_searcher *searcher,
 PAB_API int pab_search(pab_searcher *searcher, const void *root,
                        const pab_config *config, pab_result *result);
 
+/* Hooks for a layer that runs one search over several processes
+ * (libpab 0.7; libpab-mpi installs them): see pab_searcher_set_hooks(3).
+ * Later versions may add fields at the end. */
+typedef struct pab_searcher_hooks {
+    size_t size; /* sizeof(pab_searcher_hooks) */
+    /* Before the search, once its configuration is accepted and its stop
+     * ticket taken.  `config` is the search's own copy, in this library's
+     * layout, which the hook may adjust (libpab-mpi gives each process's
+     * helpers their own seed).  A negative error code ends pab_search()
+     * with that code (finish is then not called). */
+    int (*start)(pab_searcher *searcher, const void *root, pab_config *config,
+                 void *user);
+    /* After it: rc is what pab_search() would return and result the whole
+     * result (every field of this library's layout); returns the code
+     * pab_search() returns, and may rewrite the result. */
+    int (*finish)(pab_searcher *searcher, const pab_config *config, int rc,
+                  pab_result *result, void *user);
+    /* From pab_searcher_destroy(), before anything of the searcher goes. */
+    void (*destroy)(void *user);
+    void *user;
+} pab_searcher_hooks;
+
+PAB_API int pab_searcher_set_hooks(pab_searcher *searcher,
+                                   const pab_searcher_hooks *hooks);
+PAB_API int pab_searcher_get_hooks(const pab_searcher *searcher,
+                                   pab_searcher_hooks *hooks);
+
 PAB_API int pab_algorithm_from_name(const char *name);
 PAB_API const char *pab_algorithm_name(int algorithm);
 
