@@ -7,7 +7,7 @@ command -v clang-format >/dev/null 2>&1 || { echo "check_format: no clang-format
 clang-format --version | grep -q 'version 14\.' ||
     { echo "check_format: clang-format is not version 14: skipped"; exit 77; }
 pass=0 fail=0
-for f in "$top_srcdir"/lib/*.[ch] "$top_srcdir"/include/pab/*.h \
+for f in "$top_srcdir"/lib/*.[ch] "$top_srcdir"/lib/mpi/*.[ch] "$top_srcdir"/include/pab/*.h \
     "$top_srcdir"/examples/*/*.[ch] "$top_srcdir"/tests/*.c; do
     if clang-format --style=file:"$top_srcdir/.clang-format" "$f" | cmp -s - "$f"; then
         pass=$((pass + 1))

@@ -129,3 +129,15 @@ AM_TESTS_ENVIRONMENT += PAB_TEST_CFLAGS='$(SANITIZER_CFLAGS)'; export PAB_TEST_C
 # npm packages (cd examples/chess && npm install).
 PLAIN_TESTS += tests/check_match.sh
 EXTRA_DIST += tests/check_match.sh
+
+# libpab-mpi across ranks, under mpirun (tests/check_mpi.sh).
+if HAVE_MPI
+check_PROGRAMS += tests/mpi_search
+PLAIN_TESTS += tests/check_mpi.sh
+endif
+tests_mpi_search_SOURCES = tests/mpi_search.c
+tests_mpi_search_CFLAGS = $(AM_CFLAGS) $(MPI_CFLAGS)
+tests_mpi_search_LDADD = lib/mpi/libpab-mpi.la examples/games/libpabgames.la \
+	lib/libpab.la $(MPI_LIBS) -lpthread
+EXTRA_DIST += tests/check_mpi.sh
+AM_TESTS_ENVIRONMENT += MPIRUN='$(MPIRUN)'; export MPIRUN;

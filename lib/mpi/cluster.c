@@ -1,0 +1,375 @@
+/*
+ * libpab-mpi's searcher: a libpab searcher whose table has a remote home
+ * (table.c) or mirrors its deep entries (progress.c), and whose hooks make
+ * one pab_search() span the ranks of a communicator.
+ *
+ * A search, on every rank: start() chooses how entries are shared, gives
+ * each rank's helpers their own seed and starts the progress thread; the
+ * rank's own threads search; finish() has rank 0 stop the others, agrees
+ * on the return code, sums the statistics, and gives every rank rank 0's
+ * result (for lazy-smp, the move the ranks that completed rank 0's depth
+ * vote for, after Stockfish's cluster branch).  Rank 0's result is the
+ * answer; the others return the same result.
+ *
+ * Races: none of our own beyond the counters and flags of cluster.h (AO_t
+ * through libatomic_ops); hooks run on the thread that called
+ * pab_search(), one search at a time per searcher.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cluster.h"
+
+/* The algorithms that run across ranks, and how they share entries. */
+static share_mode mode_of(int algorithm)
+{
+    switch (algorithm) {
+    case PAB_ALGO_ABDADA:
+    case PAB_ALGO_SIMPLIFIED_ABDADA: return SHARE_DISTRIBUTED;
+    case PAB_ALGO_LAZY_SMP: return SHARE_MIRRORED;
+    default: return SHARE_NONE;
+    }
+}
+
+uint64_t cluster_now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+const char *pab_mpi_version(void)
+{
+    return PAB_MPI_VERSION_STRING;
+}
+
+bool pab_mpi_launched(void)
+{
+    static const char *const vars[] = {
+        "OMPI_COMM_WORLD_SIZE", /* Open MPI's mpirun */
+        "PMI_SIZE",             /* MPICH's hydra, Intel MPI, srun --mpi=pmi2 */
+        "PMIX_RANK",            /* PMIx launchers (srun, prrte) */
+        "MV2_COMM_WORLD_SIZE"   /* MVAPICH */
+    };
+    for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++)
+        if (getenv(vars[i]) != NULL)
+            return true;
+    return false;
+}
+
+void pab_mpi_options_init(pab_mpi_options *o)
+{
+    if (o == NULL)
+        return;
+    memset(o, 0, sizeof *o);
+    o->size = sizeof *o;
+    o->remote_min_depth = 4;
+    o->poll_us = 200;
+    o->exchange_max = 4096;
+}
+
+static int options_check(const pab_mpi_options *o)
+{
+    if (o->size != sizeof *o)
+        return PAB_EVERSION;
+    if (o->remote_min_depth < 1 || o->remote_min_depth > PAB_TT_MAX_DEPTH ||
+        o->poll_us > 1000000u || o->exchange_max < 1 ||
+        o->exchange_max > (1u << 20))
+        return PAB_EINVAL;
+    if (o->table_bytes != 0 && (o->table_bytes < PAB_TT_MIN_BYTES ||
+                                o->table_bytes > PAB_TT_MAX_BYTES))
+        return PAB_ESIZE;
+    return 0;
+}
+
+/* ---- a search ---------------------------------------------------------- */
+
+static int set_sharing(cluster *c, share_mode mode)
+{
+    pab_tt_remote r = {
+        .size = sizeof r, .min_depth = c->opt.remote_min_depth, .user = c};
+    if (mode == SHARE_DISTRIBUTED) {
+        r.get = dtable_get;
+        r.put = dtable_put;
+        r.clear = dtable_clear;
+    } else if (mode == SHARE_MIRRORED) {
+        r.stored = mirror_stored;
+        r.clear = dtable_clear;
+    } else {
+        return pab_tt_set_remote(pab_searcher_tt(c->searcher), NULL);
+    }
+    return pab_tt_set_remote(pab_searcher_tt(c->searcher), &r);
+}
+
+static void counters_reset(cluster *c)
+{
+    AO_t *w[] = {&c->count.remote_ops, &c->count.remote_ns,
+                 &c->count.lock_waits, &c->count.sent,
+                 &c->count.received,   &c->count.dropped};
+    for (size_t i = 0; i < sizeof w / sizeof w[0]; i++)
+        AO_store(w[i], 0);
+}
+
+static int hook_start(pab_searcher *s, const void *root, pab_config *config,
+                      void *user)
+{
+    (void)s;
+    (void)root;
+    cluster *c = user;
+    c->mode = c->size == 1 ? SHARE_NONE : mode_of(config->algorithm);
+    if (c->size > 1 && (c->mode == SHARE_NONE || config->simulate))
+        return PAB_ENOTSUP;
+    if (config->algorithm == PAB_ALGO_LAZY_SMP)
+        config->seed += (uint32_t)c->rank * config->threads;
+    c->seq++;
+    counters_reset(c);
+    int rc = set_sharing(c, c->mode);
+    if (rc == 0)
+        rc = progress_start(c);
+    return rc;
+}
+
+/* The whole result's words that add up over ranks. */
+static void sum_stats(cluster *c, pab_result *r)
+{
+    int n = (int)(sizeof r->stats / sizeof(uint64_t));
+    MPI_Allreduce(MPI_IN_PLACE, &r->stats, n, MPI_UINT64_T, MPI_SUM, c->comm);
+    MPI_Allreduce(MPI_IN_PLACE, &r->split_wait_ns, 1, MPI_UINT64_T, MPI_SUM,
+                  c->comm);
+}
+
+static void sum_mpi_stats(cluster *c, uint64_t search_ms)
+{
+    uint64_t stop_ns = 0, seen = AO_load(&c->stop_seen_ns);
+    if (seen != 0) {
+        uint64_t now = cluster_now_ns();
+        stop_ns = now > seen ? now - seen : 0;
+    }
+    uint64_t sum[6] = {
+        AO_load(&c->count.remote_ops), AO_load(&c->count.remote_ns),
+        AO_load(&c->count.lock_waits), AO_load(&c->count.sent),
+        AO_load(&c->count.received),   AO_load(&c->count.dropped)};
+    uint64_t max[2] = {stop_ns, search_ms};
+    MPI_Allreduce(MPI_IN_PLACE, sum, 6, MPI_UINT64_T, MPI_SUM, c->comm);
+    MPI_Allreduce(MPI_IN_PLACE, max, 2, MPI_UINT64_T, MPI_MAX, c->comm);
+    c->last = (pab_mpi_stats){.size = sizeof c->last,
+                              .ranks = (unsigned)c->size,
+                              .remote_ops = sum[0],
+                              .remote_ns = sum[1],
+                              .lock_waits = sum[2],
+                              .sent = sum[3],
+                              .received = sum[4],
+                              .dropped = sum[5],
+                              .stop_ns = max[0],
+                              .search_ms_max = max[1]};
+}
+
+/* Lazy Cluster's vote, on rank 0, among the ranks that completed rank 0's
+ * depth: each votes for its move with its score above the lowest such
+ * score plus 14 (Stockfish's weight); the move with most votes wins, and
+ * the lowest rank that chose it gives the result.  Only ranks at rank 0's
+ * depth vote, so the value stays the one a completed iteration proved. */
+static int vote(const pab_result *all, int n)
+{
+    pab_score_t low = all[0].score;
+    for (int i = 1; i < n; i++)
+        if (all[i].depth == all[0].depth && all[i].score < low)
+            low = all[i].score;
+    int best = 0;
+    int64_t best_votes = -1;
+    for (int i = 0; i < n; i++) {
+        if (all[i].depth != all[0].depth || all[i].best_move == PAB_MOVE_NONE)
+            continue;
+        int64_t votes = 0;
+        for (int j = 0; j < n; j++)
+            if (all[j].depth == all[0].depth &&
+                all[j].best_move == all[i].best_move)
+                votes += (int64_t)all[j].score - low + 14;
+        if (votes > best_votes) {
+            best_votes = votes;
+            best = i;
+        }
+    }
+    return best;
+}
+
+static int vote_result(cluster *c, pab_result *r)
+{
+    pab_result *all = NULL;
+    if (c->rank == 0 && (all = malloc((size_t)c->size * sizeof *all)) == NULL)
+        return PAB_ENOMEM; /* the others still take part in the Bcast */
+    MPI_Gather(r, (int)sizeof *r, MPI_BYTE, all, (int)sizeof *r, MPI_BYTE, 0,
+               c->comm);
+    if (c->rank == 0) {
+        int w = vote(all, c->size);
+        if (w != 0) {
+            pab_stats keep = r->stats;
+            uint64_t time_ms = r->time_ms;
+            *r = all[w];
+            r->stats = keep;
+            r->time_ms = time_ms;
+        }
+        free(all);
+    }
+    return 0;
+}
+
+static int hook_finish(pab_searcher *s, const pab_config *config, int rc,
+                       pab_result *r, void *user)
+{
+    (void)s;
+    (void)config;
+    cluster *c = user;
+    uint64_t search_ms = r->time_ms;
+    progress_finish(c);
+    if (c->size == 1) {
+        sum_mpi_stats(c, search_ms);
+        return rc;
+    }
+    int all_rc = rc;
+    MPI_Allreduce(&rc, &all_rc, 1, MPI_INT, MPI_MIN, c->comm);
+    sum_mpi_stats(c, search_ms);
+    if (all_rc < 0)
+        return all_rc;
+    sum_stats(c, r);
+    int vrc = 0;
+    if (c->mode == SHARE_MIRRORED)
+        vrc = vote_result(c, r);
+    MPI_Bcast(&vrc, 1, MPI_INT, 0, c->comm);
+    if (vrc < 0)
+        return vrc;
+    MPI_Bcast(r, (int)sizeof *r, MPI_BYTE, 0, c->comm);
+    return 0;
+}
+
+/* ---- the searcher ------------------------------------------------------ */
+
+static void cluster_free(cluster *c)
+{
+    if (c == NULL)
+        return;
+    dtable_close(c);
+    free(c->out.entry);
+    free(c->x.sending);
+    free(c->x.inbox);
+    free(c->x.req);
+    pthread_mutex_destroy(&c->out.lock);
+    if (c->comm != MPI_COMM_NULL)
+        MPI_Comm_free(&c->comm);
+    free(c);
+}
+
+static void hook_destroy(void *user)
+{
+    cluster *c = user;
+    MPI_Barrier(c->comm); /* every rank's last search is over */
+    cluster_free(c);
+}
+
+static int cluster_new(cluster **out, MPI_Comm comm, const pab_mpi_options *o)
+{
+    cluster *c = calloc(1, sizeof *c);
+    if (c == NULL)
+        return PAB_ENOMEM;
+    c->comm = MPI_COMM_NULL;
+    c->opt = *o;
+    pthread_mutex_init(&c->out.lock, NULL);
+    *out = c;
+    if (MPI_Comm_dup(comm, &c->comm) != MPI_SUCCESS)
+        return PAB_ECOMM;
+    MPI_Comm_set_errhandler(c->comm, MPI_ERRORS_RETURN);
+    MPI_Comm_rank(c->comm, &c->rank);
+    MPI_Comm_size(c->comm, &c->size);
+    unsigned n = o->exchange_max;
+    c->out.capacity = n;
+    c->out.entry = malloc(n * sizeof *c->out.entry);
+    c->x.sending = malloc(n * sizeof *c->x.sending);
+    c->x.inbox = malloc(n * sizeof *c->x.inbox);
+    c->x.req = malloc((size_t)c->size * sizeof *c->x.req);
+    if (c->out.entry == NULL || c->x.sending == NULL || c->x.inbox == NULL ||
+        c->x.req == NULL)
+        return PAB_ENOMEM;
+    return 0;
+}
+
+/* The local part: what each rank can fail at on its own. */
+static int create_local(pab_searcher **out, cluster **cp, const pab_game *game,
+                        size_t tt_bytes, MPI_Comm comm,
+                        const pab_mpi_options *o)
+{
+    int level;
+    MPI_Query_thread(&level);
+    int rc = cluster_new(cp, comm, o);
+    if (rc == 0 && level < MPI_THREAD_MULTIPLE && (*cp)->size > 1)
+        rc = PAB_ENOTSUP;
+    if (rc == 0)
+        rc = pab_searcher_create(out, game, tt_bytes);
+    return rc;
+}
+
+static int agree(MPI_Comm comm, int rc)
+{
+    int all = rc;
+    if (MPI_Allreduce(&rc, &all, 1, MPI_INT, MPI_MIN, comm) != MPI_SUCCESS)
+        return PAB_ECOMM;
+    return all;
+}
+
+int pab_mpi_searcher_create(pab_searcher **out, const pab_game *game,
+                            size_t tt_bytes, MPI_Comm comm,
+                            const pab_mpi_options *options)
+{
+    if (out == NULL)
+        return PAB_EINVAL;
+    *out = NULL;
+    int initialized = 0, finalized = 0;
+    MPI_Initialized(&initialized);
+    MPI_Finalized(&finalized);
+    if (!initialized || finalized || comm == MPI_COMM_NULL)
+        return PAB_EINVAL;
+    pab_mpi_options o;
+    pab_mpi_options_init(&o);
+    if (options != NULL)
+        o = *options;
+    int rc = options != NULL ? options_check(&o) : 0;
+    cluster *c = NULL;
+    pab_searcher *s = NULL;
+    if (rc == 0)
+        rc = create_local(&s, &c, game, tt_bytes, comm, &o);
+    rc = agree(comm, rc);
+    if (rc == 0) {
+        c->searcher = s;
+        size_t bytes =
+            o.table_bytes ? o.table_bytes : pab_tt_bytes(pab_searcher_tt(s));
+        rc = agree(comm, c->size > 1 ? dtable_open(c, bytes) : 0);
+    }
+    pab_searcher_hooks h = {.size = sizeof h,
+                            .start = hook_start,
+                            .finish = hook_finish,
+                            .destroy = hook_destroy,
+                            .user = c};
+    if (rc == 0)
+        rc = pab_searcher_set_hooks(s, &h);
+    if (rc < 0) {
+        pab_searcher_destroy(s);
+        cluster_free(c);
+        return rc;
+    }
+    *out = s;
+    return 0;
+}
+
+int pab_mpi_searcher_stats(const pab_searcher *s, pab_mpi_stats *stats)
+{
+    pab_searcher_hooks h;
+    if (stats == NULL || pab_searcher_get_hooks(s, &h) < 0 ||
+        h.start != hook_start)
+        return PAB_EINVAL;
+    const cluster *c = h.user;
+    *stats = c->last;
+    stats->size = sizeof *stats;
+    return 0;
+}
