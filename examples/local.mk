@@ -13,7 +13,13 @@ examples_bench_pab_bench_SOURCES = examples/bench/pab-bench.c \
 	examples/bench/bench.h examples/bench/bench.c \
 	examples/bench/compare.h examples/bench/compare.c \
 	examples/bench/thesis.h examples/bench/thesis.c
+examples_bench_pab_bench_SOURCES += examples/common/ranks.h examples/common/ranks.c
 examples_bench_pab_bench_LDADD = examples/games/libpabgames.la lib/libpab.la -lm
+# Under mpirun, pab-bench's searches span the ranks (examples/common/ranks.c).
+# (its CFLAGS, with MPI's, are in examples/games/tree.mk)
+if HAVE_MPI
+examples_bench_pab_bench_LDADD += lib/mpi/libpab-mpi.la $(MPI_LIBS)
+endif
 # The thesis' tree set tg1, for pab-bench compare --positions.
 dist_pkgdata_DATA = examples/bench/tg1.txt
 examples_tictactoe_pab_tictactoe_SOURCES = examples/tictactoe/pab-tictactoe.c

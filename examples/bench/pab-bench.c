@@ -13,6 +13,7 @@
 
 #include "args.h"
 
+#include "../common/ranks.h"
 #include "../games/games.h"
 #include "bench.h"
 #include "classify.h"
@@ -160,7 +161,7 @@ typedef struct progress {
 static void on_iteration(const pab_result *r, void *user)
 {
     progress *p = user;
-    if (bench_now_ms() - p->t0 < 1000)
+    if (ex_ranks_rank() != 0 || bench_now_ms() - p->t0 < 1000)
         return;
     fprintf(stderr,
             "\rdepth %d score %d nodes %" PRIu64 " time_ms %" PRIu64 "   ",
@@ -173,7 +174,7 @@ static int run_search(const options *o, bench_loaded *l, pab_config *cfg,
 {
     pab_searcher *s;
     size_t bytes = (size_t)(o->hash_mb ? o->hash_mb : 64) << 20;
-    int rc = pab_searcher_create(&s, &l->game, bytes);
+    int rc = ex_ranks_searcher_create(&s, &l->game, bytes);
     if (rc < 0)
         bench_fail("cannot create searcher: %s", pab_strerror(rc));
     if (o->algo != NULL) {
@@ -191,6 +192,10 @@ static int run_search(const options *o, bench_loaded *l, pab_config *cfg,
     rc = pab_search(s, l->state, cfg, res);
     if (p.shown)
         fprintf(stderr, "\n");
+    char line[256];
+    ex_ranks_describe(s, line, sizeof line);
+    if (rc == 0 && line[0] != '\0')
+        printf("%s\n", line);
     pab_searcher_destroy(s);
     if (rc < 0)
         bench_fail("search failed: %s", pab_strerror(rc));
@@ -264,6 +269,7 @@ int main(int argc, char **argv)
 {
     /* With no --game, the built-in demo: tic-tac-toe's empty board. */
     options o = {.game = "tictactoe", .depth = -1, .plain = -1};
+    ex_ranks_init(&argc, &argv);
     if (argc < 2) {
         usage(stderr);
         return 2;

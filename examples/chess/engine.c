@@ -27,6 +27,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../common/ranks.h"
 #include "pab-chess.h"
 #include "timeman.h"
 #include "uci.h"
@@ -168,7 +169,7 @@ static void on_iteration(const pab_result *r, void *user)
 static int run_search(engine *e, pab_result *r)
 {
     int rc = pab_search(e->searcher, e->root, &e->cfg, r);
-    if (rc < 0 && e->cfg.algorithm != PAB_ALGO_SERIAL) {
+    if (rc < 0 && e->cfg.algorithm != PAB_ALGO_SERIAL && ex_ranks_size() == 1) {
         say("info string %s search failed: %s; searching serially",
             pab_algorithm_name(e->cfg.algorithm), pab_strerror(rc));
         e->cfg.algorithm = PAB_ALGO_SERIAL;
@@ -351,12 +352,28 @@ static void set_limits(engine *e, const uci_go *go)
         go->depth > 0 || go->nodes > 0 || go->mate > 0 || e->plan.hard_ms > 0;
 }
 
+/* Over several ranks (mpirun) only the algorithms libpab-mpi runs across
+ * processes can search, at any thread count: the chosen one if it is one
+ * of them, else Lazy Cluster, as Stockfish's cluster branch plays. */
+static int over_ranks(int chosen)
+{
+    if (chosen == PAB_ALGO_ABDADA || chosen == PAB_ALGO_SIMPLIFIED_ABDADA ||
+        chosen == PAB_ALGO_LAZY_SMP)
+        return chosen;
+    return PAB_ALGO_LAZY_SMP;
+}
+
 static void configure(engine *e)
 {
     pab_config *c = &e->cfg;
     *c = e->set.config;
-    c->algorithm = uci_algorithm(e->set.algorithm, e->set.threads);
-    c->threads = uci_threads(c->algorithm, e->set.threads);
+    if (ex_ranks_size() > 1) {
+        c->algorithm = over_ranks(e->set.algorithm);
+        c->threads = e->set.threads;
+    } else {
+        c->algorithm = uci_algorithm(e->set.algorithm, e->set.threads);
+        c->threads = uci_threads(c->algorithm, e->set.threads);
+    }
     c->multipv = e->set.multipv;
     c->time_limit_ms = 0;
     c->info = on_iteration;
@@ -689,6 +706,26 @@ static int next_line(reader *r, int timeout_ms, char **line)
 
 /* ---- the loop ------------------------------------------------------------ */
 
+/* Over several ranks, rank 0 reads the input and every other rank runs
+ * the same commands (its output goes nowhere), so that the collective
+ * calls -- a searcher made, a search started -- happen alike everywhere. */
+static int lead_line(reader *r, int timeout_ms, char **line)
+{
+    int got = next_line(r, timeout_ms, line);
+    if (got != 0)
+        ex_ranks_send_line(got > 0 ? *line : NULL);
+    return got;
+}
+
+static int follow_line(char **line)
+{
+    static char *last;
+    free(last);
+    last = ex_ranks_next_line();
+    *line = last;
+    return last != NULL ? 1 : -1;
+}
+
 static void run_command(engine *e, const char *line, bool *quit)
 {
     uci_cmd c;
@@ -720,7 +757,9 @@ int pc_uci(void)
     bool quit = false;
     while (!quit) {
         char *line;
-        int got = next_line(&r, searching(&e) ? TICK_MS : -1, &line);
+        int got = ex_ranks_rank() == 0
+                      ? lead_line(&r, searching(&e) ? TICK_MS : -1, &line)
+                      : follow_line(&line);
         if (got < 0) {
             finish_at_eof(&e);
             break;

@@ -8,7 +8,13 @@ examples_chess_pab_chess_SOURCES = \
 	examples/chess/engine.c examples/chess/bench.c examples/chess/play.c \
 	examples/chess/direct.c examples/chess/tune.c examples/chess/tune.h \
 	examples/chess/tune_play.c
+examples_chess_pab_chess_SOURCES += examples/common/ranks.h examples/common/ranks.c
 examples_chess_pab_chess_LDADD = examples/games/libpabgames.la lib/libpab.la \
 	-lpthread -lm
+# Under mpirun, pab-chess searches over every rank and speaks UCI on rank 0.
+examples_chess_pab_chess_CFLAGS = $(AM_CFLAGS) $(MPI_CFLAGS)
+if HAVE_MPI
+examples_chess_pab_chess_LDADD += lib/mpi/libpab-mpi.la $(MPI_LIBS)
+endif
 EXTRA_DIST += examples/chess/match.mjs examples/chess/package.json \
 	examples/chess/openings.epd

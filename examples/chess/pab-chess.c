@@ -14,6 +14,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "../common/ranks.h"
 #include "pab-chess.h"
 
 const char *const pc_prog = "pab-chess";
@@ -67,7 +68,7 @@ int pc_algorithm(const char *text)
 int pc_searcher_new(const pab_game *game, unsigned hash_mb,
                     pab_searcher **searcher)
 {
-    int rc = pab_searcher_create(searcher, game, (size_t)hash_mb << 20);
+    int rc = ex_ranks_searcher_create(searcher, game, (size_t)hash_mb << 20);
     if (rc < 0)
         fprintf(stderr, "%s: table of %u MB: %s\n", pc_prog, hash_mb,
                 pab_strerror(rc));
@@ -110,6 +111,7 @@ void pc_print_board(FILE *out, const chess_pos *pos, bool black_down)
 
 int main(int argc, char **argv)
 {
+    ex_ranks_init(&argc, &argv);
     if (argc < 2)
         return pc_uci();
     const char *cmd = argv[1];

@@ -12,7 +12,7 @@ examples_bench_pab_bench_SOURCES += \
 examples_bench_pab_bench_SOURCES += \
 	examples/bench/network.c examples/bench/network.h \
 	examples/bench/train.c examples/bench/train.h
-examples_bench_pab_bench_CFLAGS = $(AM_CFLAGS) $(FANN_CFLAGS) \
+examples_bench_pab_bench_CFLAGS = $(AM_CFLAGS) $(FANN_CFLAGS) $(MPI_CFLAGS) \
 	-DPAB_NETS_DIR='"$(netsdir)"' \
 	-DPAB_SRC_NETS_DIR='"$(abs_top_srcdir)/examples/bench/nets"'
 # The five networks of the thesis' orderings, trained by "pab-bench train".

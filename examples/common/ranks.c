@@ -1,0 +1,172 @@
+/*
+ * MPI for the example programs; see ranks.h.  Without libpab-mpi
+ * (configure found no MPI) the functions keep a single process.
+ */
+#include "config.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "ranks.h"
+
+#ifdef PAB_HAVE_MPI
+#include <pab/mpi.h>
+
+static bool active;
+static int rank, size = 1;
+
+static void finalize(void)
+{
+    int finalized = 0;
+    MPI_Finalized(&finalized);
+    if (!finalized)
+        MPI_Finalize();
+}
+
+void ex_ranks_init(int *argc, char ***argv)
+{
+    int level;
+    if (!pab_mpi_launched() ||
+        MPI_Init_thread(argc, argv, MPI_THREAD_MULTIPLE, &level) != MPI_SUCCESS)
+        return;
+    active = true;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    atexit(finalize);
+    if (rank != 0 && freopen("/dev/null", "w", stdout) == NULL)
+        fprintf(stderr, "rank %d: cannot silence stdout\n", rank);
+}
+
+bool ex_ranks_active(void)
+{
+    return active;
+}
+
+int ex_ranks_rank(void)
+{
+    return rank;
+}
+
+int ex_ranks_size(void)
+{
+    return size;
+}
+
+int ex_ranks_searcher_create(pab_searcher **s, const pab_game *game,
+                             size_t bytes)
+{
+    if (!active)
+        return pab_searcher_create(s, game, bytes);
+    return pab_mpi_searcher_create(s, game, bytes, MPI_COMM_WORLD, NULL);
+}
+
+void ex_ranks_describe(const pab_searcher *s, char *buf, size_t len)
+{
+    pab_mpi_stats st;
+    if (!active || pab_mpi_searcher_stats(s, &st) < 0) {
+        snprintf(buf, len, "%s", "");
+        return;
+    }
+    snprintf(buf, len,
+             "mpi ranks %u remote_ops %" PRIu64 " remote_ms %" PRIu64
+             " lock_waits %" PRIu64 " sent %" PRIu64 " received %" PRIu64
+             " dropped %" PRIu64 " stop_ms %" PRIu64,
+             st.ranks, st.remote_ops, st.remote_ns / 1000000u, st.lock_waits,
+             st.sent, st.received, st.dropped, st.stop_ns / 1000000u);
+}
+
+/* Waiting for rank 0 without spinning: MPI's blocking collectives poll. */
+static void wait_polling(MPI_Request *req)
+{
+    int done = 0;
+    struct timespec pause = {0, 1000000L};
+    for (;;) {
+        MPI_Test(req, &done, MPI_STATUS_IGNORE);
+        if (done)
+            return;
+        nanosleep(&pause, NULL);
+    }
+}
+
+void ex_ranks_send_line(const char *line)
+{
+    if (!active || size == 1)
+        return;
+    int len = line != NULL ? (int)strlen(line) + 1 : 0;
+    MPI_Request req;
+    MPI_Ibcast(&len, 1, MPI_INT, 0, MPI_COMM_WORLD, &req);
+    wait_polling(&req);
+    if (len > 0) {
+        MPI_Ibcast((char *)line, len, MPI_CHAR, 0, MPI_COMM_WORLD, &req);
+        wait_polling(&req);
+    }
+}
+
+char *ex_ranks_next_line(void)
+{
+    if (!active || size == 1)
+        return NULL;
+    int len;
+    MPI_Request req;
+    MPI_Ibcast(&len, 1, MPI_INT, 0, MPI_COMM_WORLD, &req);
+    wait_polling(&req);
+    if (len <= 0)
+        return NULL;
+    char *line = malloc((size_t)len);
+    /* Out of memory: the broadcast must still be received, then dropped. */
+    char scratch[1];
+    MPI_Ibcast(line != NULL ? line : scratch, line != NULL ? len : 0, MPI_CHAR,
+               0, MPI_COMM_WORLD, &req);
+    wait_polling(&req);
+    return line;
+}
+
+#else /* no MPI */
+
+void ex_ranks_init(int *argc, char ***argv)
+{
+    (void)argc;
+    (void)argv;
+}
+
+bool ex_ranks_active(void)
+{
+    return false;
+}
+
+int ex_ranks_rank(void)
+{
+    return 0;
+}
+
+int ex_ranks_size(void)
+{
+    return 1;
+}
+
+int ex_ranks_searcher_create(pab_searcher **s, const pab_game *game,
+                             size_t bytes)
+{
+    return pab_searcher_create(s, game, bytes);
+}
+
+void ex_ranks_describe(const pab_searcher *s, char *buf, size_t len)
+{
+    (void)s;
+    snprintf(buf, len, "%s", "");
+}
+
+void ex_ranks_send_line(const char *line)
+{
+    (void)line;
+}
+
+char *ex_ranks_next_line(void)
+{
+    return NULL;
+}
+
+#endif
