@@ -9,6 +9,11 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 # Quiet, local-only transports: no network probing on a machine without one.
 export OMPI_MCA_btl=self,vader OMPI_MCA_btl_vader_single_copy_mechanism=none
 export OMPI_MCA_rmaps_base_oversubscribe=1
+# Under AddressSanitizer: mpi_search checks for leaks itself before
+# MPI_Finalize; MPI's own allocations are suppressed by the file that says
+# why, ours are not.
+top_srcdir=${top_srcdir:-$(dirname "$0")/..}
+export LSAN_OPTIONS="suppressions=$top_srcdir/tests/lsan-mpi.supp print_suppressions=0"
 run() {
     np=$1
     shift
@@ -24,4 +29,18 @@ for np in 2 4; do
 done
 run 2 limits
 run 4 limits
-run 2 repeat "${PAB_MPI_REPEAT:-200}"
+run 2 repeat "${PAB_MPI_REPEAT:-1000}"
+# A rank killed mid-search: mpirun ends the job with a failing status and
+# says which rank died, well before the 30 s time limit of the search.
+echo "mpirun -np 2 mpi_search killed (must fail, in time)"
+set +e
+out=$(timeout 60 "$mpirun" -np 2 --oversubscribe "$b/tests/mpi_search" killed 2>&1)
+status=$?
+set -e
+case $status in
+0) echo "FAIL: a rank was killed and the job succeeded"; exit 1 ;;
+124) echo "FAIL: a rank was killed and the job hung"; exit 1 ;;
+esac
+echo "$out" | grep -q "signal 9" || {
+    echo "FAIL: mpirun did not say a rank died of signal 9:"; echo "$out"; exit 1; }
+echo "job ended with status $status: $(echo "$out" | grep "signal 9" | head -1)"

@@ -139,5 +139,6 @@ tests_mpi_search_SOURCES = tests/mpi_search.c
 tests_mpi_search_CFLAGS = $(AM_CFLAGS) $(MPI_CFLAGS)
 tests_mpi_search_LDADD = lib/mpi/libpab-mpi.la examples/games/libpabgames.la \
 	lib/libpab.la $(MPI_LIBS) -lpthread
-EXTRA_DIST += tests/check_mpi.sh
+EXTRA_DIST += tests/check_mpi.sh tests/lsan-mpi.supp
 AM_TESTS_ENVIRONMENT += MPIRUN='$(MPIRUN)'; export MPIRUN;
+AM_TESTS_ENVIRONMENT += MPI_CFLAGS='$(MPI_CFLAGS)'; export MPI_CFLAGS;
