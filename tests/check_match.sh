@@ -206,5 +206,26 @@ const ok = j.games === 2 && j.wins + j.draws + j.losses === 2 &&
 process.exit(ok ? 0 : 1);' "$tmp/x.json"
 [ "$fail" -eq 0 ] || cat "$tmp/x.out"
 
+# --- a full game of pab-chess over two MPI ranks (Lazy Cluster), when built
+# with libpab-mpi: the engine is "mpirun -np 2 pab-chess", rank 0 speaks UCI
+if grep -q '^#define PAB_HAVE_MPI 1' "$top_builddir/config.h" 2>/dev/null; then
+    cat >"$tmp/mpi-chess.sh" <<EOF
+#!/bin/sh
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+export OMPI_MCA_btl=self,vader OMPI_MCA_rmaps_base_oversubscribe=1
+exec ${MPIRUN:-mpirun} -np 2 --oversubscribe "$engine"
+EOF
+    chmod +x "$tmp/mpi-chess.sh"
+    node "$match" --engine "$tmp/mpi-chess.sh" --threads 1 --opponent "$engine" \
+        --opponent-option Algorithm=serial --startpos --games 2 --time 2000 \
+        --inc 20 --max-moves 60 --pgn "$tmp/mpi.pgn" >"$tmp/mpi.out" 2>&1
+    summary=$(grep '^summary: ' "$tmp/mpi.out")
+    check "mpirun -np 2 pab-chess: 2 games, no illegal move or crash: $summary" \
+        sh -c 'echo "$1" | grep -Eq "^summary: games=2 .* illegal=0/0 .* crash=0/0$"' - "$summary"
+    check "mpirun -np 2 pab-chess: PGN has 2 results" \
+        test "$(grep -Ec '^\[Result "(1-0|0-1|1/2-1/2)"\]$' "$tmp/mpi.pgn")" -eq 2
+    [ "$fail" -eq 0 ] || cat "$tmp/mpi.out"
+fi
+
 echo "check_match: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
