@@ -364,6 +364,13 @@ static void errors(void)
     check(pab_mpi_searcher_create(&s, &g, 1 << 20, MPI_COMM_NULL, NULL) ==
               PAB_EINVAL,
           "MPI_COMM_NULL");
+    /* Options that differ between ranks: PAB_EINVAL on every rank. */
+    pab_mpi_options_init(&o);
+    o.remote_min_depth = 4 + (rank == ranks - 1);
+    check(pab_mpi_searcher_create(&s, &g, 1 << 20, MPI_COMM_WORLD, &o) ==
+              (ranks > 1 ? PAB_EINVAL : 0),
+          "options that differ between ranks");
+    pab_searcher_destroy(s);
     check(pab_mpi_searcher_create(&s, &g, 1 << 20, MPI_COMM_WORLD, NULL) == 0,
           "create");
     pab_mpi_stats stats;
@@ -376,7 +383,15 @@ static void errors(void)
     int want = ranks > 1 ? PAB_ENOTSUP : 0;
     check(pab_search(s, &st, &c, &r) == want, "ybwc across ranks: not %d",
           want);
+    /* Ranks that disagree on the algorithm all get PAB_EINVAL. */
+    c.algorithm = rank == 0 ? PAB_ALGO_ABDADA : PAB_ALGO_LAZY_SMP;
+    want = ranks > 1 ? PAB_EINVAL : 0;
+    check(pab_search(s, &st, &c, &r) == want, "different algorithms: not %d",
+          want);
+    /* And the searcher still works after the refusals. */
     c.algorithm = PAB_ALGO_ABDADA;
+    check(pab_search(s, &st, &c, &r) == 0, "a search after the refusals");
+    want = ranks > 1 ? PAB_ENOTSUP : 0;
     c.simulate = true;
     check(pab_search(s, &st, &c, &r) == want, "simulated: not %d", want);
     pab_searcher_destroy(s);

@@ -113,23 +113,43 @@ static void counters_reset(cluster *c)
         AO_store(w[i], 0);
 }
 
+/* Every rank's verdict on a search about to start, and whether they all
+ * run the same algorithm: a rank that went ahead alone would wait for
+ * ever in finish for the others. */
+static int agree_start(cluster *c, int rc, int algorithm)
+{
+    int v[3] = {rc, algorithm, -algorithm}; /* min rc, min and max algo */
+    if (c->size > 1 && MPI_Allreduce(MPI_IN_PLACE, v, 3, MPI_INT, MPI_MIN,
+                                     c->comm) != MPI_SUCCESS)
+        return PAB_ECOMM;
+    if (v[0] < 0)
+        return v[0];
+    return v[1] == -v[2] ? 0 : PAB_EINVAL;
+}
+
 static int hook_start(pab_searcher *s, const void *root, pab_config *config,
                       void *user)
 {
     (void)s;
     (void)root;
     cluster *c = user;
+    int rc = 0;
     c->mode = c->size == 1 ? SHARE_NONE : mode_of(config->algorithm);
     if (c->size > 1 && (c->mode == SHARE_NONE || config->simulate))
-        return PAB_ENOTSUP;
-    if (config->algorithm == PAB_ALGO_LAZY_SMP)
-        config->seed += (uint32_t)c->rank * config->threads;
-    c->seq++;
-    counters_reset(c);
-    int rc = set_sharing(c, c->mode);
+        rc = PAB_ENOTSUP;
+    counters_reset(c); /* before the thread: it counts from its start */
+    if (rc == 0)
+        rc = set_sharing(c, c->mode);
     if (rc == 0)
         rc = progress_start(c);
-    return rc;
+    rc = agree_start(c, rc, (int)config->algorithm);
+    if (rc < 0) {
+        progress_abandon(c);
+        return rc;
+    }
+    if (config->algorithm == PAB_ALGO_LAZY_SMP)
+        config->seed += (uint32_t)c->rank * config->threads;
+    return 0;
 }
 
 /* The whole result's words that add up over ranks. */
@@ -269,17 +289,17 @@ static void hook_destroy(void *user)
     cluster_free(c);
 }
 
-static int cluster_new(cluster **out, MPI_Comm comm, const pab_mpi_options *o)
+/* Our own communicator first, on every rank whatever else fails, so that
+ * every later collective is made by all of them. */
+static int cluster_new(cluster **out, MPI_Comm dup, const pab_mpi_options *o)
 {
     cluster *c = calloc(1, sizeof *c);
+    *out = c;
     if (c == NULL)
-        return PAB_ENOMEM;
-    c->comm = MPI_COMM_NULL;
+        return PAB_ENOMEM; /* the caller still frees dup, after agreeing */
+    c->comm = dup;
     c->opt = *o;
     pthread_mutex_init(&c->out.lock, NULL);
-    *out = c;
-    if (MPI_Comm_dup(comm, &c->comm) != MPI_SUCCESS)
-        return PAB_ECOMM;
     MPI_Comm_set_errhandler(c->comm, MPI_ERRORS_RETURN);
     MPI_Comm_rank(c->comm, &c->rank);
     MPI_Comm_size(c->comm, &c->size);
@@ -297,12 +317,11 @@ static int cluster_new(cluster **out, MPI_Comm comm, const pab_mpi_options *o)
 
 /* The local part: what each rank can fail at on its own. */
 static int create_local(pab_searcher **out, cluster **cp, const pab_game *game,
-                        size_t tt_bytes, MPI_Comm comm,
-                        const pab_mpi_options *o)
+                        size_t tt_bytes, MPI_Comm dup, const pab_mpi_options *o)
 {
     int level;
     MPI_Query_thread(&level);
-    int rc = cluster_new(cp, comm, o);
+    int rc = cluster_new(cp, dup, o);
     if (rc == 0 && level < MPI_THREAD_MULTIPLE && (*cp)->size > 1)
         rc = PAB_ENOTSUP;
     if (rc == 0)
@@ -310,12 +329,27 @@ static int create_local(pab_searcher **out, cluster **cp, const pab_game *game,
     return rc;
 }
 
-static int agree(MPI_Comm comm, int rc)
+/* Every rank's verdict: the worst code, and PAB_EINVAL unless the values
+ * that must match (the share of the table, the exchange's size, the
+ * threshold) do. */
+static int agree(MPI_Comm comm, int rc, const uint64_t same[3])
 {
-    int all = rc;
-    if (MPI_Allreduce(&rc, &all, 1, MPI_INT, MPI_MIN, comm) != MPI_SUCCESS)
+    uint64_t v[7] = {(uint64_t)(int64_t)-rc,
+                     same[0],
+                     same[1],
+                     same[2],
+                     ~same[0],
+                     ~same[1],
+                     ~same[2]};
+    if (MPI_Allreduce(MPI_IN_PLACE, v, 7, MPI_UINT64_T, MPI_MAX, comm) !=
+        MPI_SUCCESS)
         return PAB_ECOMM;
-    return all;
+    if (v[0] != 0)
+        return -(int)(int64_t)v[0];
+    for (int i = 0; i < 3; i++)
+        if (v[1 + i] != ~v[4 + i])
+            return PAB_EINVAL;
+    return 0;
 }
 
 int pab_mpi_searcher_create(pab_searcher **out, const pab_game *game,
@@ -330,21 +364,31 @@ int pab_mpi_searcher_create(pab_searcher **out, const pab_game *game,
     MPI_Finalized(&finalized);
     if (!initialized || finalized || comm == MPI_COMM_NULL)
         return PAB_EINVAL;
+    MPI_Comm dup;
+    if (MPI_Comm_dup(comm, &dup) != MPI_SUCCESS)
+        return PAB_ECOMM;
     pab_mpi_options o;
     pab_mpi_options_init(&o);
     if (options != NULL)
         o = *options;
     int rc = options != NULL ? options_check(&o) : 0;
+    if (rc < 0)
+        pab_mpi_options_init(&o); /* a sane cluster to agree with */
     cluster *c = NULL;
     pab_searcher *s = NULL;
+    int local = create_local(&s, &c, game, tt_bytes, dup, &o);
     if (rc == 0)
-        rc = create_local(&s, &c, game, tt_bytes, comm, &o);
-    rc = agree(comm, rc);
+        rc = local;
+    size_t bytes = o.table_bytes;
+    if (bytes == 0 && s != NULL)
+        bytes = pab_tt_bytes(pab_searcher_tt(s));
+    const uint64_t same[3] = {bytes, o.exchange_max,
+                              (uint64_t)o.remote_min_depth};
+    rc = agree(dup, rc, same);
     if (rc == 0) {
         c->searcher = s;
-        size_t bytes =
-            o.table_bytes ? o.table_bytes : pab_tt_bytes(pab_searcher_tt(s));
-        rc = agree(comm, c->size > 1 ? dtable_open(c, bytes) : 0);
+        const uint64_t none[3] = {0, 0, 0};
+        rc = agree(dup, c->size > 1 ? dtable_open(c, bytes) : 0, none);
     }
     pab_searcher_hooks h = {.size = sizeof h,
                             .start = hook_start,
@@ -355,7 +399,10 @@ int pab_mpi_searcher_create(pab_searcher **out, const pab_game *game,
         rc = pab_searcher_set_hooks(s, &h);
     if (rc < 0) {
         pab_searcher_destroy(s);
-        cluster_free(c);
+        if (c != NULL)
+            cluster_free(c); /* with dup */
+        else
+            MPI_Comm_free(&dup);
         return rc;
     }
     *out = s;

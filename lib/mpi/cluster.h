@@ -22,15 +22,16 @@
 /* As lib/prefix.h does for libpab: the internal functions' global names,
  * which libpab-mpi.a cannot hide, carry the library's prefix
  * (tests/check_symbols.sh checks). */
-#define dtable_open     pab_mpi__dtable_open
-#define dtable_close    pab_mpi__dtable_close
-#define dtable_get      pab_mpi__dtable_get
-#define dtable_put      pab_mpi__dtable_put
-#define dtable_clear    pab_mpi__dtable_clear
-#define mirror_stored   pab_mpi__mirror_stored
-#define progress_start  pab_mpi__progress_start
-#define progress_finish pab_mpi__progress_finish
-#define cluster_now_ns  pab_mpi__cluster_now_ns
+#define dtable_open      pab_mpi__dtable_open
+#define dtable_close     pab_mpi__dtable_close
+#define dtable_get       pab_mpi__dtable_get
+#define dtable_put       pab_mpi__dtable_put
+#define dtable_clear     pab_mpi__dtable_clear
+#define mirror_stored    pab_mpi__mirror_stored
+#define progress_start   pab_mpi__progress_start
+#define progress_finish  pab_mpi__progress_finish
+#define progress_abandon pab_mpi__progress_abandon
+#define cluster_now_ns   pab_mpi__cluster_now_ns
 
 #define NS_PER_MS 1000000ull
 
@@ -97,8 +98,8 @@ typedef struct cluster {
     pthread_t progress;
     bool progress_running;
     AO_t search_done;  /* this rank's search returned */
+    AO_t abandoned;    /* the search was refused before it ran */
     AO_t stop_seen_ns; /* when rank 0's stop arrived (0: not yet) */
-    uint64_t seq;      /* searches so far */
 } cluster;
 
 /* table.c */
@@ -112,6 +113,7 @@ void dtable_clear(void *user);
 void mirror_stored(uint64_t key, int depth, pab_bound bound, pab_score_t score,
                    pab_move_t move, void *user);
 int progress_start(cluster *c);
+void progress_abandon(cluster *c);
 void progress_finish(cluster *c);
 
 /* cluster.c */

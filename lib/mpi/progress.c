@@ -14,8 +14,9 @@
  * one sender and tag arrive in order, so no entry of this search is left
  * for the next, and nothing is pending when the searcher is destroyed.
  *
- * Shared words: search_done and stop_seen_ns (AO_t, libatomic_ops), the
- * outbox under its mutex, the counters by fetch-and-add.  The thread
+ * Shared words: search_done, abandoned and stop_seen_ns (AO_t,
+ * libatomic_ops), the outbox under its mutex, the counters by
+ * fetch-and-add.  The thread
  * polls with a pause of poll_us rather than block in MPI: a blocked MPI
  * receive spins, and would take a core from the search.
  */
@@ -167,6 +168,8 @@ static void *progress_main(void *arg)
     bool mirrored = c->mode == SHARE_MIRRORED;
     x->fins = 0;
     for (;;) {
+        if (AO_load_acquire(&c->abandoned))
+            return NULL; /* nothing was sent yet: the outbox was empty */
         check_stop(c);
         if (mirrored) {
             send_round(c, x, false);
@@ -190,12 +193,24 @@ int progress_start(cluster *c)
 {
     AO_store(&c->search_done, 0);
     AO_store(&c->stop_seen_ns, 0);
+    AO_store(&c->abandoned, 0);
     if (c->size == 1)
         return 0;
     if (pthread_create(&c->progress, NULL, progress_main, c) != 0)
         return PAB_ETHREAD;
     c->progress_running = true;
     return 0;
+}
+
+/* The search will not run after all (a rank refused it): the thread, if
+ * it started, goes at once, sending and expecting nothing. */
+void progress_abandon(cluster *c)
+{
+    if (!c->progress_running)
+        return;
+    AO_store_release(&c->abandoned, 1);
+    pthread_join(c->progress, NULL);
+    c->progress_running = false;
 }
 
 /* This rank's search returned: rank 0 stops the others; then the thread

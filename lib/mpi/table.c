@@ -35,9 +35,9 @@
  * put and get are not ordered with respect to the atomic lock operations by
  * MPI, hence a flush after each step (the lock is taken before the get reads,
  * the bucket is written before the lock is released).  Races: none on the
- * bucket words; the lock word is touched only by compare-and-swap and
- * atomic replace.  Deadlock: a thread holds at most one bucket, never
- * while it waits for another.
+ * bucket words; the two lock words are touched only by MPI's atomic
+ * fetch-and-op and accumulate.  Deadlock: a thread holds at most one bucket,
+ * never while it waits for another.
  */
 #include "config.h"
 
