@@ -42,6 +42,7 @@
 
 #include <pab/pab.h>
 
+#include "../common/ranks.h"
 #include "../games/tree.h"
 #include "args.h"
 #include "bench.h"
@@ -73,6 +74,8 @@ typedef struct cmp_options {
     char *algos_copy; /* the --algos text the names point into */
     unsigned threads[MAX_ITEMS];
     unsigned nthreads;
+    unsigned ranks[MAX_ITEMS]; /* --ranks: process counts above 1 */
+    unsigned nranks;
     int depth;
     unsigned repeat;
     unsigned hash_mb;
@@ -91,6 +94,7 @@ typedef struct cmp_options {
 
 typedef struct row {
     const char *algo;
+    unsigned ranks; /* MPI processes, each with `threads` threads */
     unsigned threads;
     double time_ms; /* sum over positions of the median */
     uint64_t nodes; /* likewise */
@@ -107,6 +111,7 @@ typedef struct row {
     double wait_ms;   /* the threads' time waiting for a core, every run */
     double thread_ms; /* threads times wall time, every run */
     bool busy;        /* other processes took the cores it needed */
+    double mpi_ms;    /* --ranks: time in the distributed table */
 } row;
 
 typedef struct bench_run {
@@ -148,6 +153,31 @@ static void parse_threads(cmp_options *o, const char *flag, const char *text)
     free(copy);
 }
 
+/* --ranks=LIST: under mpirun -np R with R at least the largest; 1 is the
+ * ordinary run, always made. */
+static void parse_ranks(cmp_options *o, const char *text)
+{
+    const char *items[MAX_ITEMS];
+    char *copy;
+    unsigned n = bench_split_list(text, items, MAX_ITEMS, &copy);
+    for (unsigned i = 0; i < n; i++) {
+        unsigned k = (unsigned)bench_number("--ranks", items[i], 1, 1 << 16);
+        if ((int)k > ex_ranks_size()) {
+            fprintf(stderr,
+                    "pab-bench: compare --ranks=%u needs mpirun -np %u or "
+                    "more (this run has %d rank(s))\n",
+                    k, k, ex_ranks_size());
+            exit(2);
+        }
+        bool seen = k == 1;
+        for (unsigned j = 0; j < o->nranks; j++)
+            seen |= o->ranks[j] == k;
+        if (!seen)
+            o->ranks[o->nranks++] = k;
+    }
+    free(copy);
+}
+
 static void parse_args(int argc, char **argv, cmp_options *o)
 {
     const char *v;
@@ -168,6 +198,8 @@ static void parse_args(int argc, char **argv, cmp_options *o)
             parse_threads(o, "--threads", v);
         else if ((v = bench_arg_value(a, "--simulate")))
             parse_threads(o, "--simulate", v);
+        else if ((v = bench_arg_value(a, "--ranks")))
+            parse_ranks(o, v);
         else if ((v = bench_arg_value(a, "--depth")))
             o->depth = (int)bench_number("--depth", v, 1, PAB_DEPTH_MAX);
         else if ((v = bench_arg_value(a, "--repeat")))
@@ -360,7 +392,7 @@ static void configure(const bench_run *r, const bench_loaded *l, pab_config *c,
 /* One position's medians of --repeat searches, and the sums over them of
  * the time the threads waited for a core and of threads times wall time. */
 typedef struct sample {
-    double time_ms, nodes, ticks, split_wait;
+    double time_ms, nodes, ticks, split_wait, mpi_ms;
     double wait_ms, thread_ms;
     uint64_t seed_ticks[MAX_SEEDS], seed_nodes[MAX_SEEDS];
     pab_depth_stats by_depth[PAB_DIAG_DEPTHS]; /* the first run's */
@@ -385,7 +417,8 @@ static void measure(bench_run *r, pab_searcher *s, const bench_loaded *l,
                     const char *algo, unsigned threads, sample *out)
 {
     double t[MAX_REPEAT * MAX_SEEDS], n[MAX_REPEAT * MAX_SEEDS],
-        v[MAX_REPEAT * MAX_SEEDS], sw[MAX_REPEAT * MAX_SEEDS];
+        v[MAX_REPEAT * MAX_SEEDS], sw[MAX_REPEAT * MAX_SEEDS],
+        mpi[MAX_REPEAT * MAX_SEEDS];
     const unsigned seeds = r->o->simulate ? r->o->seeds : 1;
     unsigned k = r->o->repeat * seeds;
     pab_config c;
@@ -411,7 +444,8 @@ static void measure(bench_run *r, pab_searcher *s, const bench_loaded *l,
         out->thread_ms += t[i] * threads;
         n[i] = (double)res.stats.nodes;
         v[i] = (double)res.ticks;
-        sw[i] = (double)res.split_wait_ns;      /* ticks when simulated */
+        sw[i] = (double)res.split_wait_ns; /* ticks when simulated */
+        mpi[i] = ex_ranks_mpi_ms(s);
         out->seed_ticks[i % seeds] = res.ticks; /* the same every repeat */
         out->seed_nodes[i % seeds] = res.stats.nodes;
         if (i == 0) {
@@ -426,18 +460,22 @@ static void measure(bench_run *r, pab_searcher *s, const bench_loaded *l,
     out->nodes = median(n, k);
     out->ticks = median(v, k);
     out->split_wait = median(sw, k);
+    out->mpi_ms = median(mpi, k);
 }
 
-static row *row_for(bench_run *r, const char *algo, unsigned threads)
+static row *row_for(bench_run *r, const char *algo, unsigned ranks,
+                    unsigned threads)
 {
     for (unsigned i = 0; i < r->nrows; i++)
-        if (strcmp(r->rows[i].algo, algo) == 0 && r->rows[i].threads == threads)
+        if (strcmp(r->rows[i].algo, algo) == 0 && r->rows[i].ranks == ranks &&
+            r->rows[i].threads == threads)
             return &r->rows[i];
     row *w = &r->rows[r->nrows++];
     memset(w, 0, sizeof *w);
     w->algo = algo;
+    w->ranks = ranks;
     w->threads = threads;
-    w->oversubscribed = !r->o->simulate && threads > r->cores;
+    w->oversubscribed = !r->o->simulate && ranks * threads > r->cores;
     return w;
 }
 
@@ -451,10 +489,11 @@ static void depth_add(pab_depth_stats *to, const pab_depth_stats *from)
     to->evictions += from->evictions;
 }
 
-static void add_sample(bench_run *r, const char *algo, unsigned threads,
-                       const sample *x)
+static void add_sample(bench_run *r, const char *algo, unsigned ranks,
+                       unsigned threads, const sample *x)
 {
-    row *w = row_for(r, algo, threads);
+    row *w = row_for(r, algo, ranks, threads);
+    w->mpi_ms += x->mpi_ms;
     w->time_ms += x->time_ms;
     w->nodes += (uint64_t)x->nodes;
     w->ticks += (uint64_t)x->ticks;
@@ -488,28 +527,69 @@ static pab_searcher *new_searcher(const cmp_options *o, const bench_loaded *l,
     return s;
 }
 
+/* The algorithms libpab-mpi runs over several ranks. */
+static bool over_ranks(const char *algo)
+{
+    return strcmp(algo, "abdada") == 0 ||
+           strcmp(algo, "simplified-abdada") == 0 ||
+           strcmp(algo, "lazy-smp") == 0;
+}
+
+/* One process (rank 0 under mpirun, while the others wait): serial and
+ * every algorithm at every thread count. */
+static void run_local(bench_run *r, const bench_loaded *l)
+{
+    const cmp_options *o = r->o;
+    pab_searcher *s = new_searcher(o, l, 1);
+    sample x;
+    measure(r, s, l, "serial", 1, &x);
+    add_sample(r, "serial", 1, 1, &x);
+    for (unsigned i = 0; i < o->nthreads; i++) {
+        if (o->hash_per_proc_mb > 0 && o->threads[i] > 1) {
+            pab_searcher_destroy(s); /* a table of this thread count's size */
+            s = new_searcher(o, l, o->threads[i]);
+        }
+        for (unsigned a = 0; a < o->nalgos; a++) {
+            if (strcmp(o->algos[a], "serial") == 0)
+                continue;
+            measure(r, s, l, o->algos[a], o->threads[i], &x);
+            add_sample(r, o->algos[a], 1, o->threads[i], &x);
+        }
+    }
+    pab_searcher_destroy(s);
+}
+
+/* --ranks: the first R ranks search together, the others wait. */
+static void run_ranks(bench_run *r, const bench_loaded *l, unsigned ranks)
+{
+    const cmp_options *o = r->o;
+    pab_searcher *s;
+    int rc = ex_ranks_searcher_of(&s, &l->game, (size_t)o->hash_mb << 20,
+                                  (int)ranks);
+    if (rc < 0)
+        bench_fail("cannot create a searcher over ranks: %s", pab_strerror(rc));
+    for (unsigned i = 0; s != NULL && i < o->nthreads; i++)
+        for (unsigned a = 0; a < o->nalgos; a++) {
+            if (!over_ranks(o->algos[a]))
+                continue;
+            sample x;
+            measure(r, s, l, o->algos[a], o->threads[i], &x);
+            add_sample(r, o->algos[a], ranks, o->threads[i], &x);
+        }
+    pab_searcher_destroy(s);
+    ex_ranks_barrier();
+}
+
 static void run_position(bench_run *r, const char *position)
 {
     const cmp_options *o = r->o;
     bench_loaded l;
     bench_load(o->game, o->params, position, &l);
-    pab_searcher *s = new_searcher(o, &l, 1);
-    sample x;
-    measure(r, s, &l, "serial", 1, &x);
-    add_sample(r, "serial", 1, &x);
-    for (unsigned i = 0; i < o->nthreads; i++) {
-        if (o->hash_per_proc_mb > 0 && o->threads[i] > 1) {
-            pab_searcher_destroy(s); /* a table of this thread count's size */
-            s = new_searcher(o, &l, o->threads[i]);
-        }
-        for (unsigned a = 0; a < o->nalgos; a++) {
-            if (strcmp(o->algos[a], "serial") == 0)
-                continue;
-            measure(r, s, &l, o->algos[a], o->threads[i], &x);
-            add_sample(r, o->algos[a], o->threads[i], &x);
-        }
-    }
-    pab_searcher_destroy(s);
+    if (ex_ranks_rank() == 0)
+        run_local(r, &l);
+    ex_ranks_barrier();
+    for (unsigned i = 0; i < o->nranks; i++)
+        run_ranks(r, &l, o->ranks[i]);
     bench_unload(&l);
 }
 
@@ -519,7 +599,7 @@ static void run_position(bench_run *r, const char *position)
 /* Weill's measures from wall time, against the algorithm on one thread. */
 static void real_measures(row *w, const row *serial, const row *one)
 {
-    const double n = w->threads;
+    const double n = w->ranks * w->threads;
     w->rs = one->time_ms / w->time_ms;
     w->as = serial->time_ms / w->time_ms;
     w->so = (double)w->nodes / (double)one->nodes - 1;
@@ -610,10 +690,10 @@ static bool any_busy(const bench_run *r)
 
 static void compute_measures(bench_run *r)
 {
-    const row *serial = row_for(r, "serial", 1);
+    const row *serial = row_for(r, "serial", 1, 1);
     for (unsigned i = 0; i < r->nrows; i++) {
         row *w = &r->rows[i];
-        const row *one = row_for(r, w->algo, 1);
+        const row *one = row_for(r, w->algo, 1, 1);
         if (r->o->simulate)
             simulated_measures(w, serial, one, r->o->seeds);
         else
@@ -675,19 +755,26 @@ static void print_table(const bench_run *r, FILE *f)
         print_simulated(r, f);
         return;
     }
-    fprintf(f, "%-20s %7s %12s %14s %6s %6s %7s %7s %6s %7s\n", "algo",
-            "threads", "time_ms", "nodes", "RS", "AS", "SO", "TO", "EF", "CSS");
+    const bool ranks = r->o->nranks > 0;
+    fprintf(f, "%-20s%s %7s %12s %14s %6s %6s %7s %7s %6s %7s%s\n", "algo",
+            ranks ? " ranks" : "", "threads", "time_ms", "nodes", "RS", "AS",
+            "SO", "TO", "EF", "CSS", ranks ? "   mpi_ms" : "");
     for (unsigned i = 0; i < r->nrows; i++) {
         const row *w = &r->rows[i];
-        fprintf(f,
-                "%-20s %6u%s %12.1f %14" PRIu64
-                " %6.2f %6.2f %7.3f %7.3f %6.2f %7.3f\n",
-                w->algo, w->threads,
-                w->oversubscribed ? "*"
-                : w->busy         ? "!"
-                                  : " ",
-                w->time_ms, w->nodes, w->rs, w->as, w->so, w->to, w->ef,
-                w->css);
+        fprintf(f, "%-20s", w->algo);
+        if (ranks)
+            fprintf(f, " %5u", w->ranks);
+        fprintf(
+            f,
+            " %6u%s %12.1f %14" PRIu64 " %6.2f %6.2f %7.3f %7.3f %6.2f %7.3f",
+            w->threads,
+            w->oversubscribed ? "*"
+            : w->busy         ? "!"
+                              : " ",
+            w->time_ms, w->nodes, w->rs, w->as, w->so, w->to, w->ef, w->css);
+        if (ranks)
+            fprintf(f, " %8.1f", w->mpi_ms);
+        fprintf(f, "\n");
         flagged |= w->oversubscribed;
     }
     if (flagged)
@@ -695,6 +782,11 @@ static void print_table(const bench_run *r, FILE *f)
                 "* more threads than the %u cores: node counts (SO) are "
                 "meaningful, times are not\n",
                 r->cores);
+    if (ranks)
+        fprintf(f, "(ranks: MPI processes of this machine, each with the "
+                   "threads shown; mpi_ms: the threads' time in operations "
+                   "on the distributed table, summed; the speedups count "
+                   "ranks x threads processors)\n");
     print_load(r, f);
 }
 
@@ -725,16 +817,17 @@ static void write_csv(const bench_run *r, const char *path)
         return;
     }
     fprintf(f, "algo,threads,time_ms,nodes,RS,AS,SO,TO,EF,CSS,oversubscribed,"
-               "busy,cpu_wait\n");
+               "busy,cpu_wait,ranks,mpi_ms\n");
     for (unsigned i = 0; i < r->nrows; i++) {
         const row *w = &r->rows[i];
         fprintf(f, "%s,%u,%.3f,%" PRIu64 ",%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%d,",
                 w->algo, w->threads, w->time_ms, w->nodes, w->rs, w->as, w->so,
                 w->to, w->ef, w->css, w->oversubscribed);
         if (r->wait_unknown) /* empty: not known */
-            fprintf(f, ",\n");
+            fprintf(f, ",");
         else
-            fprintf(f, "%d,%.4f\n", w->busy, wait_share(w));
+            fprintf(f, "%d,%.4f", w->busy, wait_share(w));
+        fprintf(f, ",%u,%.3f\n", w->ranks, w->mpi_ms);
     }
     fclose(f);
 }
@@ -829,7 +922,8 @@ static void write_json(const bench_run *r, const char *path)
             fprintf(f, "null");
         else
             fprintf(f, "%.4f", wait_share(w));
-        fprintf(f, "}%s\n", i + 1 < r->nrows ? "," : "");
+        fprintf(f, ", \"ranks\": %u, \"mpi_ms\": %.3f}%s\n", w->ranks,
+                w->mpi_ms, i + 1 < r->nrows ? "," : "");
     }
     fprintf(f, "]}\n");
     fclose(f);
@@ -1010,23 +1104,39 @@ int bench_compare(int argc, char **argv)
     if (o.seeds > 1 && !o.simulate)
         bench_fail("%s", "compare: --sim-seeds needs --simulate");
     unsigned runs = 1;
-    row_for(&r, "serial", 1); /* the rows in this order, whatever the runs' */
+    if (o.nranks > 0 && o.simulate)
+        bench_fail("%s", "compare: --ranks does not mix with --simulate");
+    row_for(&r, "serial", 1,
+            1); /* the rows in this order, whatever the runs' */
     for (unsigned a = 0; a < o.nalgos; a++)
         if (strcmp(o.algos[a], "serial") != 0) {
             runs += o.nthreads;
             for (unsigned i = 0; i < o.nthreads; i++)
-                row_for(&r, o.algos[a], o.threads[i]);
+                row_for(&r, o.algos[a], 1, o.threads[i]);
         }
+    for (unsigned k = 0; k < o.nranks; k++)
+        for (unsigned i = 0; i < o.nthreads; i++)
+            for (unsigned a = 0; a < o.nalgos; a++)
+                if (over_ranks(o.algos[a])) {
+                    runs++;
+                    row_for(&r, o.algos[a], o.ranks[k], o.threads[i]);
+                }
     r.total = runs * r.npositions * o.repeat * (o.simulate ? o.seeds : 1);
     for (unsigned p = 0; p < r.npositions; p++)
         run_position(&r, r.positions[p]);
     compute_measures(&r);
+    if (ex_ranks_rank() != 0) { /* rank 0 reports; the others only searched */
+        for (unsigned p = 0; p < r.npositions; p++)
+            free((void *)r.positions[p]);
+        free(o.algos_copy);
+        return 0;
+    }
     printf("pab-bench compare: game %s, %u positions, repeat %u, %u cores\n",
            o.game, r.npositions, o.repeat, r.cores);
     print_table(&r, stdout);
     if (o.simulate && strcmp(o.game, "tree") == 0 && r.npositions == 100 &&
         o.depth == 6) {
-        const row *serial = row_for(&r, "serial", 1);
+        const row *serial = row_for(&r, "serial", 1, 1);
         thesis_print_beside(stdout, o.params, serial->ticks, serial->nodes);
     }
     if (o.diagnose != NULL) {

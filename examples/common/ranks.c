@@ -55,12 +55,30 @@ int ex_ranks_size(void)
     return size;
 }
 
+/* libpab-mpi's options, with the depth threshold from the environment
+ * (PAB_MPI_REMOTE_MIN_DEPTH; pab-mpi(7)) when it is set and valid. */
+static pab_mpi_options options(void)
+{
+    pab_mpi_options o;
+    pab_mpi_options_init(&o);
+    const char *e = getenv("PAB_MPI_REMOTE_MIN_DEPTH");
+    char *end;
+    long d = e != NULL ? strtol(e, &end, 10) : 0;
+    if (e != NULL && *end == '\0' && d >= 1 && d <= PAB_TT_MAX_DEPTH)
+        o.remote_min_depth = (int)d;
+    else if (e != NULL && rank == 0)
+        fprintf(stderr, "PAB_MPI_REMOTE_MIN_DEPTH=%s ignored: not 1..%d\n", e,
+                PAB_TT_MAX_DEPTH);
+    return o;
+}
+
 int ex_ranks_searcher_create(pab_searcher **s, const pab_game *game,
                              size_t bytes)
 {
     if (!active)
         return pab_searcher_create(s, game, bytes);
-    return pab_mpi_searcher_create(s, game, bytes, MPI_COMM_WORLD, NULL);
+    pab_mpi_options o = options();
+    return pab_mpi_searcher_create(s, game, bytes, MPI_COMM_WORLD, &o);
 }
 
 void ex_ranks_describe(const pab_searcher *s, char *buf, size_t len)
@@ -89,6 +107,41 @@ static void wait_polling(MPI_Request *req)
             return;
         nanosleep(&pause, NULL);
     }
+}
+
+int ex_ranks_searcher_of(pab_searcher **s, const pab_game *game, size_t bytes,
+                         int n)
+{
+    *s = NULL;
+    if (!active)
+        return n == 1 ? pab_searcher_create(s, game, bytes) : PAB_EINVAL;
+    if (n < 1 || n > size)
+        return PAB_EINVAL;
+    MPI_Comm sub;
+    MPI_Comm_split(MPI_COMM_WORLD, rank < n ? 0 : MPI_UNDEFINED, rank, &sub);
+    if (sub == MPI_COMM_NULL)
+        return 0;
+    pab_mpi_options o = options();
+    int rc = pab_mpi_searcher_create(s, game, bytes, sub, &o);
+    MPI_Comm_free(&sub); /* the searcher keeps its own duplicate */
+    return rc;
+}
+
+void ex_ranks_barrier(void)
+{
+    if (!active || size == 1)
+        return;
+    MPI_Request req;
+    MPI_Ibarrier(MPI_COMM_WORLD, &req);
+    wait_polling(&req);
+}
+
+double ex_ranks_mpi_ms(const pab_searcher *s)
+{
+    pab_mpi_stats st;
+    if (!active || pab_mpi_searcher_stats(s, &st) < 0)
+        return 0;
+    return (double)st.remote_ns / 1e6;
 }
 
 void ex_ranks_send_line(const char *line)
@@ -157,6 +210,23 @@ void ex_ranks_describe(const pab_searcher *s, char *buf, size_t len)
 {
     (void)s;
     snprintf(buf, len, "%s", "");
+}
+
+int ex_ranks_searcher_of(pab_searcher **s, const pab_game *game, size_t bytes,
+                         int n)
+{
+    *s = NULL;
+    return n == 1 ? pab_searcher_create(s, game, bytes) : PAB_EINVAL;
+}
+
+void ex_ranks_barrier(void)
+{
+}
+
+double ex_ranks_mpi_ms(const pab_searcher *s)
+{
+    (void)s;
+    return 0;
 }
 
 void ex_ranks_send_line(const char *line)

@@ -25,6 +25,19 @@ int ex_ranks_size(void);    /* 1 without MPI */
 int ex_ranks_searcher_create(pab_searcher **s, const pab_game *game,
                              size_t bytes);
 
+/* Collective over every rank: a searcher over the first `n` ranks
+ * (*s is NULL on the others, and 0 is returned), for pab-bench compare
+ * --ranks.  n = 1 without MPI. */
+int ex_ranks_searcher_of(pab_searcher **s, const pab_game *game, size_t bytes,
+                         int n);
+
+/* Every rank waits for every other, polling rather than spinning. */
+void ex_ranks_barrier(void);
+
+/* The time the last search of `s` spent in operations on the distributed
+ * table, summed over its ranks and threads, in ms (0: not over ranks). */
+double ex_ranks_mpi_ms(const pab_searcher *s);
+
 /* One line on what the last search of `s` cost in communication, or ""
  * when it is not a searcher over ranks. */
 void ex_ranks_describe(const pab_searcher *s, char *buf, size_t len);
