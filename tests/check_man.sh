@@ -5,13 +5,17 @@
 #      names it.  The functions are the T symbols of the built library
 #      ($top_builddir/lib/.libs/libpab.so, read with nm -D) together with
 #      the PAB_API declarations of $top_srcdir/include/pab/*.h (the headers
-#      alone when the library has not been built);
+#      alone when the library has not been built); and likewise those of
+#      libpab-mpi: the T symbols of $top_builddir/lib/mpi/.libs/libpab-mpi.so
+#      when it was built, and the PAB_MPI_API declarations of
+#      $top_srcdir/include/pab/mpi.h;
 #  (b) every page under man/ goes through groff -man -ww -z (with -t for
 #      a page that declares tables with '\" t) without a single diagnostic
 #      (groff exits 0 on warnings, so the output is what counts);
 #  (c) every man3 page has the sections NAME, SYNOPSIS, DESCRIPTION,
 #      RETURN VALUE, ERRORS, EXAMPLES and SEE ALSO, and its SYNOPSIS
-#      includes <pab/pab.h>;
+#      includes <pab/pab.h>, or, for a page of libpab-mpi (pab_mpi_*.3),
+#      <pab/mpi.h>;
 #  (d) every page under man/ is listed in man/local.mk, so that it is
 #      installed and distributed, and every page listed there exists.
 #
@@ -84,6 +88,20 @@ if [ -f "$lib" ]; then
     else
         fail "nm not found: cannot list the symbols of $lib"
     fi
+fi
+mpilib=$top_builddir/lib/mpi/.libs/libpab-mpi.so
+if [ -f "$mpilib" ]; then
+    if command -v nm >/dev/null 2>&1; then
+        nm -D --defined-only "$mpilib" |
+            awk '$2 == "T" && $3 ~ /^pab_/ { sub(/@.*/, "", $3); print $3 }' \
+                >>"$tmp/functions"
+    else
+        fail "nm not found: cannot list the symbols of $mpilib"
+    fi
+fi
+if [ -f "$top_srcdir/include/pab/mpi.h" ]; then
+    sed -n 's/^[ 	]*PAB_MPI_API[ 	][^(]*[^A-Za-z0-9_]\(pab_[A-Za-z0-9_]*\)[ 	]*(.*/\1/p' \
+        "$top_srcdir/include/pab/mpi.h" >>"$tmp/functions"
 fi
 for h in "$top_srcdir"/include/pab/*.h; do
     [ -f "$h" ] || continue
@@ -161,10 +179,14 @@ while read -r page; do
                 fail "$rel: no section $s"
             fi
         done
-        if section "$page" SYNOPSIS | grep -q '#include <pab/pab\.h>'; then
+        case $rel in
+        man/man3/pab_mpi_*) header=mpi ;;
+        *) header=pab ;;
+        esac
+        if section "$page" SYNOPSIS | grep -q "#include <pab/$header\\.h>"; then
             pass
         else
-            fail "$rel: the SYNOPSIS does not include <pab/pab.h>"
+            fail "$rel: the SYNOPSIS does not include <pab/$header.h>"
         fi
         ;;
     esac
