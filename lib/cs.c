@@ -40,6 +40,11 @@
  * after it and finds h there (or finds it already cleared, and nothing
  * writes h again), so once every started search has finished no way holds
  * its hash.
+ *
+ * A remote home (pab_cs_set_remote, libpab 0.7): a move at min_depth or
+ * deeper is looked up in a copy of its set taken from remote.get, which
+ * locks the set until remote.put; the same code runs on the copy, so the
+ * invariant and the races above are those of one atomic step there.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -65,6 +70,7 @@ struct pab_cs {
     unsigned size;
     unsigned ways;
     int defer_depth;
+    pab_cs_remote remote; /* set while no search uses the table */
 };
 
 static bool is_pow2(unsigned x)
@@ -137,9 +143,50 @@ uint64_t pab_cs_move_hash(uint64_t position_key, pab_move_t move)
     return h != 0 ? h : CS_ZERO_STANDIN;
 }
 
-static rt_word *set_of(const pab_cs *cs, uint64_t h)
+int pab_cs_set_remote(pab_cs *cs, const pab_cs_remote *remote)
 {
-    return &cs->way[(size_t)(h & cs->mask) * cs->ways];
+    if (cs == NULL)
+        return PAB_EINVAL;
+    if (remote == NULL) {
+        memset(&cs->remote, 0, sizeof cs->remote);
+        return 0;
+    }
+    if (remote->size != sizeof *remote)
+        return PAB_EVERSION;
+    if (remote->get == NULL || remote->put == NULL || remote->min_depth < 0)
+        return PAB_EINVAL;
+    cs->remote = *remote;
+    return 0;
+}
+
+/* Where an operation works: the table's set, or a copy of the remote one. */
+typedef struct cs_at {
+    rt_word copy[PAB_CS_MAX_WAYS];
+    rt_word seen[PAB_CS_MAX_WAYS];
+    bool remote;
+} cs_at;
+
+/* The set of h for a move at `depth`, or NULL when its remote home failed
+ * (then the move is neither deferred nor marked: a hint lost). */
+static rt_word *set_open(const pab_cs *cs, uint64_t h, int depth, cs_at *at)
+{
+    at->remote = cs->remote.get != NULL && depth >= cs->remote.min_depth;
+    if (!at->remote)
+        return &cs->way[(size_t)(h & cs->mask) * cs->ways];
+    size_t bytes = cs->ways * sizeof(rt_word);
+    if (cs->remote.get(h, at->copy, bytes, cs->remote.user) < 0)
+        return NULL;
+    memcpy(at->seen, at->copy, bytes);
+    return at->copy;
+}
+
+static void set_close(const pab_cs *cs, uint64_t h, cs_at *at)
+{
+    if (!at->remote)
+        return;
+    size_t bytes = cs->ways * sizeof(rt_word);
+    cs->remote.put(h, at->copy, bytes, memcmp(at->copy, at->seen, bytes) != 0,
+                   cs->remote.user);
 }
 
 static bool set_holds(const rt_word *set, unsigned ways, uint64_t h)
@@ -155,15 +202,18 @@ bool pab_cs_defer(const pab_cs *cs, uint64_t move_hash, int depth)
 {
     if (depth < cs->defer_depth || move_hash == 0)
         return false;
-    return set_holds(set_of(cs, move_hash), cs->ways, move_hash);
+    cs_at at;
+    rt_word *set = set_open(cs, move_hash, depth, &at);
+    if (set == NULL)
+        return false;
+    bool held = set_holds(set, cs->ways, move_hash);
+    set_close(cs, move_hash, &at);
+    return held;
 }
 
-void pab_cs_starting(pab_cs *cs, uint64_t move_hash, int depth)
+static void set_start(rt_word *set, unsigned ways, uint64_t move_hash)
 {
-    if (depth < cs->defer_depth || move_hash == 0)
-        return;
-    rt_word *set = set_of(cs, move_hash);
-    for (unsigned i = 0; i < cs->ways; i++) {
+    for (unsigned i = 0; i < ways; i++) {
         uint64_t held = rt_load(&set[i]);
         if (held == move_hash)
             return; /* note 3.1 */
@@ -177,12 +227,28 @@ void pab_cs_starting(pab_cs *cs, uint64_t move_hash, int depth)
     rt_store(&set[0], move_hash); /* full: the hint of way 0 is lost */
 }
 
+void pab_cs_starting(pab_cs *cs, uint64_t move_hash, int depth)
+{
+    if (depth < cs->defer_depth || move_hash == 0)
+        return;
+    cs_at at;
+    rt_word *set = set_open(cs, move_hash, depth, &at);
+    if (set == NULL)
+        return;
+    set_start(set, cs->ways, move_hash);
+    set_close(cs, move_hash, &at);
+}
+
 void pab_cs_finished(pab_cs *cs, uint64_t move_hash, int depth)
 {
     if (depth < cs->defer_depth || move_hash == 0)
         return;
-    rt_word *set = set_of(cs, move_hash);
+    cs_at at;
+    rt_word *set = set_open(cs, move_hash, depth, &at);
+    if (set == NULL)
+        return;
     for (unsigned i = 0; i < cs->ways; i++) /* every way: note 3.2 */
         if (rt_load(&set[i]) == move_hash)
             rt_cas(&set[i], move_hash, 0);
+    set_close(cs, move_hash, &at);
 }

@@ -344,6 +344,7 @@ int pab_search(pab_searcher *s, const void *root, const pab_config *config,
     sh.stops = &s->stops;
     sh.deadline = &s->deadline;
     sh.pool = s->pool;
+    sh.hooks = s->hooks.size != 0 ? &s->hooks : NULL;
     if (sh.cfg.root_move_count > 0) {
         sh.root_moves = sh.cfg.root_moves;
         sh.root_move_count = sh.cfg.root_move_count;

@@ -96,6 +96,12 @@ static int simplified_abdada_run(search *sh)
     int rc = pab_cs_create(&cs, c->cs_size, c->cs_ways, c->defer_depth);
     if (rc < 0)
         return rc;
+    if (sh->hooks != NULL && sh->hooks->cs_created != NULL)
+        rc = sh->hooks->cs_created(cs, c, sh->hooks->user);
+    if (rc < 0) {
+        pab_cs_destroy(cs);
+        return rc;
+    }
     sh->algo = cs;
     rc = run_from_root(sh, sabdada, NULL);
     pab_cs_destroy(cs);

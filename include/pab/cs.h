@@ -36,6 +36,25 @@ PAB_API bool pab_cs_defer(const pab_cs *cs, uint64_t move_hash, int depth);
 PAB_API void pab_cs_starting(pab_cs *cs, uint64_t move_hash, int depth);
 PAB_API void pab_cs_finished(pab_cs *cs, uint64_t move_hash, int depth);
 
+/* A table whose deep sets live elsewhere (libpab 0.7), as
+ * pab_tt_set_remote() has it for the transposition table: defer, starting
+ * and finished at depth min_depth or more take a copy of the move's set
+ * (the table's ways, 8 bytes each: `bytes` of them) from `get`, which holds
+ * it against every other get until the matching `put`, work on the copy,
+ * and hand it back.  A set that was never written reads as zero bytes.
+ * libpab-mpi's Simplified ABDADA across ranks uses one; see
+ * pab_cs_set_remote(3). */
+typedef struct pab_cs_remote {
+    size_t size;   /* sizeof(pab_cs_remote) */
+    int min_depth; /* sets reached at this depth and deeper */
+    int (*get)(uint64_t move_hash, void *set, size_t bytes, void *user);
+    void (*put)(uint64_t move_hash, const void *set, size_t bytes, bool changed,
+                void *user);
+    void *user;
+} pab_cs_remote;
+
+PAB_API int pab_cs_set_remote(pab_cs *cs, const pab_cs_remote *remote);
+
 #ifdef __cplusplus
 }
 #endif

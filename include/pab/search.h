@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include <pab/common.h>
+#include <pab/cs.h>
 #include <pab/game.h>
 #include <pab/tt.h>
 
@@ -472,6 +473,10 @@ typedef struct pab_searcher_hooks {
     /* From pab_searcher_destroy(), before anything of the searcher goes. */
     void (*destroy)(void *user);
     void *user;
+    /* When a search has made its currently-searching table
+     * (simplified-abdada), before any thread uses it; or NULL.  A negative
+     * error code ends the search with that code. */
+    int (*cs_created)(pab_cs *cs, const pab_config *config, void *user);
 } pab_searcher_hooks;
 
 PAB_API int pab_searcher_set_hooks(pab_searcher *searcher,
