@@ -11,7 +11,8 @@
  *                               mode: artificial trees, tic-tac-toe,
  *                               Connect Four solved to the end; with the
  *                               remote threshold at 1 (every entry
- *                               distributed) and at the default
+ *                               distributed, and Kerrigan's table with it)
+ *                               and at the defaults
  *   mpi_search limits           a time limit and a stop from rank 0 end
  *                               every rank within PAB_MPI_BOUND_MS (250)
  *   mpi_search repeat N         N searches on one communicator (leak check
@@ -143,6 +144,7 @@ static void values_trees(pab_searcher *s, unsigned threads)
         pab_mpi_options o;
         pab_mpi_options_init(&o);
         o.remote_min_depth = 1 + (int)(i % 2) * 3;
+        o.cs_min_depth = i % 2 ? 0 : 2; /* the distributed CS table too */
         check(pab_mpi_searcher_create(&ts, &g, 1 << 20, MPI_COMM_WORLD, &o) ==
                   0,
               "tree searcher");
@@ -164,6 +166,7 @@ static void values_tictactoe(unsigned threads)
     pab_mpi_options o;
     pab_mpi_options_init(&o);
     o.remote_min_depth = 1;
+    o.cs_min_depth = 1;
     check(pab_mpi_searcher_create(&s, &g, 1 << 20, MPI_COMM_WORLD, &o) == 0,
           "tic-tac-toe searcher");
     for (size_t i = 0; i < sizeof positions / sizeof positions[0]; i++) {

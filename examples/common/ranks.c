@@ -55,8 +55,9 @@ int ex_ranks_size(void)
     return size;
 }
 
-/* libpab-mpi's options, with the depth threshold from the environment
- * (PAB_MPI_REMOTE_MIN_DEPTH; pab-mpi(7)) when it is set and valid. */
+/* libpab-mpi's options, with the depth thresholds from the environment
+ * (PAB_MPI_REMOTE_MIN_DEPTH, PAB_MPI_CS_MIN_DEPTH; pab-mpi(7)) when they
+ * are set and valid. */
 static pab_mpi_options options(void)
 {
     pab_mpi_options o;
@@ -68,6 +69,13 @@ static pab_mpi_options options(void)
         o.remote_min_depth = (int)d;
     else if (e != NULL && rank == 0)
         fprintf(stderr, "PAB_MPI_REMOTE_MIN_DEPTH=%s ignored: not 1..%d\n", e,
+                PAB_TT_MAX_DEPTH);
+    e = getenv("PAB_MPI_CS_MIN_DEPTH");
+    d = e != NULL ? strtol(e, &end, 10) : -1;
+    if (e != NULL && *end == '\0' && d >= 0 && d <= PAB_TT_MAX_DEPTH)
+        o.cs_min_depth = (int)d;
+    else if (e != NULL && rank == 0)
+        fprintf(stderr, "PAB_MPI_CS_MIN_DEPTH=%s ignored: not 0..%d\n", e,
                 PAB_TT_MAX_DEPTH);
     return o;
 }

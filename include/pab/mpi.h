@@ -52,6 +52,14 @@ typedef struct pab_mpi_options {
     unsigned exchange_max; /* lazy-smp: entries a rank keeps to send
                             * between two rounds (more are dropped);
                             * 4096 */
+    unsigned cs_sets;      /* simplified-abdada: sets of the distributed
+                            * currently-searching table on each rank (of
+                            * up to PAB_CS_MAX_WAYS ways); 4096 */
+    int cs_min_depth;      /* simplified-abdada: moves at this depth and
+                            * deeper are marked in the distributed
+                            * currently-searching table; 0: each rank
+                            * keeps its own table (the default: measured
+                            * faster, pab-mpi(7)) */
 } pab_mpi_options;
 
 PAB_MPI_API void pab_mpi_options_init(pab_mpi_options *options);

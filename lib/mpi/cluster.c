@@ -69,6 +69,7 @@ void pab_mpi_options_init(pab_mpi_options *o)
     o->remote_min_depth = 4;
     o->poll_us = 200;
     o->exchange_max = 4096;
+    o->cs_sets = 4096;
 }
 
 static int options_check(const pab_mpi_options *o)
@@ -77,7 +78,9 @@ static int options_check(const pab_mpi_options *o)
         return PAB_EVERSION;
     if (o->remote_min_depth < 1 || o->remote_min_depth > PAB_TT_MAX_DEPTH ||
         o->poll_us > 1000000u || o->exchange_max < 1 ||
-        o->exchange_max > (1u << 20))
+        o->exchange_max > (1u << 20) || o->cs_sets < 1 ||
+        o->cs_sets > (1u << 24) || o->cs_min_depth < 0 ||
+        o->cs_min_depth > PAB_TT_MAX_DEPTH)
         return PAB_EINVAL;
     if (o->table_bytes != 0 && (o->table_bytes < PAB_TT_MIN_BYTES ||
                                 o->table_bytes > PAB_TT_MAX_BYTES))
@@ -150,6 +153,24 @@ static int hook_start(pab_searcher *s, const void *root, pab_config *config,
     if (config->algorithm == PAB_ALGO_LAZY_SMP)
         config->seed += (uint32_t)c->rank * config->threads;
     return 0;
+}
+
+/* simplified-abdada with cs_min_depth: moves at that depth and deeper are
+ * marked in the distributed currently-searching table, so that a rank
+ * defers what another rank is searching (Kerrigan's table, across
+ * processes).  Without it each rank's table is its own. */
+static int hook_cs_created(pab_cs *cs, const pab_config *config, void *user)
+{
+    (void)config;
+    cluster *c = user;
+    if (c->mode != SHARE_DISTRIBUTED || c->opt.cs_min_depth == 0)
+        return 0;
+    pab_cs_remote r = {.size = sizeof r,
+                       .min_depth = c->opt.cs_min_depth,
+                       .get = dcs_get,
+                       .put = dcs_put,
+                       .user = c};
+    return pab_cs_set_remote(cs, &r);
 }
 
 /* The whole result's words that add up over ranks. */
@@ -382,19 +403,23 @@ int pab_mpi_searcher_create(pab_searcher **out, const pab_game *game,
     size_t bytes = o.table_bytes;
     if (bytes == 0 && s != NULL)
         bytes = pab_tt_bytes(pab_searcher_tt(s));
-    const uint64_t same[3] = {bytes, o.exchange_max,
-                              (uint64_t)o.remote_min_depth};
+    const uint64_t same[3] = {bytes, (uint64_t)o.exchange_max << 32 | o.cs_sets,
+                              (uint64_t)o.remote_min_depth << 32 |
+                                  (uint64_t)o.cs_min_depth};
     rc = agree(dup, rc, same);
     if (rc == 0) {
         c->searcher = s;
         const uint64_t none[3] = {0, 0, 0};
-        rc = agree(dup, c->size > 1 ? dtable_open(c, bytes) : 0, none);
+        size_t cs_bytes = (size_t)o.cs_sets * (2 + PAB_CS_MAX_WAYS) * 8;
+        rc =
+            agree(dup, c->size > 1 ? dtable_open(c, bytes, cs_bytes) : 0, none);
     }
     pab_searcher_hooks h = {.size = sizeof h,
                             .start = hook_start,
                             .finish = hook_finish,
                             .destroy = hook_destroy,
-                            .user = c};
+                            .user = c,
+                            .cs_created = hook_cs_created};
     if (rc == 0)
         rc = pab_searcher_set_hooks(s, &h);
     if (rc < 0) {

@@ -27,6 +27,8 @@
 #define dtable_get       pab_mpi__dtable_get
 #define dtable_put       pab_mpi__dtable_put
 #define dtable_clear     pab_mpi__dtable_clear
+#define dcs_get          pab_mpi__dcs_get
+#define dcs_put          pab_mpi__dcs_put
 #define mirror_stored    pab_mpi__mirror_stored
 #define progress_start   pab_mpi__progress_start
 #define progress_finish  pab_mpi__progress_finish
@@ -52,14 +54,15 @@ typedef struct wire_entry {
     uint64_t draft; /* depth (low 8 bits) | bound (next 2) */
 } wire_entry;
 
-/* The distributed table: this rank's share is an MPI window of records,
- * a lock word followed by one bucket. */
-typedef struct dtable {
+/* A window of records for a distributed table: each a lock (two words)
+ * and then `record_words - 2` words; this rank's share. */
+typedef struct rwin {
     MPI_Win win;
-    uint64_t *base;    /* this rank's records */
-    uint64_t nrecords; /* per rank */
-    bool open;         /* the window exists and is in its lock_all epoch */
-} dtable;
+    uint64_t *base;        /* this rank's records */
+    uint64_t nrecords;     /* per rank */
+    unsigned record_words; /* lock and data */
+    bool open;             /* the window exists and is in its lock_all epoch */
+} rwin;
 
 /* Lazy Cluster's outbox: deep stores waiting for the next round. */
 typedef struct outbox {
@@ -88,7 +91,8 @@ typedef struct cluster {
     int rank, size;
     pab_mpi_options opt;
     pab_searcher *searcher;
-    dtable table;
+    rwin table; /* the transposition table's deep buckets */
+    rwin cs;    /* the currently-searching table's deep sets */
     outbox out;
     exchange x;
     counters count;
@@ -103,11 +107,14 @@ typedef struct cluster {
 } cluster;
 
 /* table.c */
-int dtable_open(cluster *c, size_t bytes);
+int dtable_open(cluster *c, size_t bytes, size_t cs_bytes);
 void dtable_close(cluster *c);
 int dtable_get(uint64_t key, void *bucket, void *user);
 void dtable_put(uint64_t key, const void *bucket, bool changed, void *user);
 void dtable_clear(void *user);
+int dcs_get(uint64_t move_hash, void *set, size_t bytes, void *user);
+void dcs_put(uint64_t move_hash, const void *set, size_t bytes, bool changed,
+             void *user);
 
 /* progress.c */
 void mirror_stored(uint64_t key, int depth, pab_bound bound, pab_score_t score,

@@ -48,7 +48,6 @@
 
 #define LOCK_WORDS   2 /* next ticket, ticket served */
 #define BUCKET_WORDS (PAB_TT_BUCKET_BYTES / 8)
-#define RECORD_WORDS (LOCK_WORDS + BUCKET_WORDS)
 
 static uint64_t mulhi64(uint64_t a, uint64_t b)
 {
@@ -62,41 +61,56 @@ static int home_of(const cluster *c, uint64_t key)
 }
 
 /* Where key's record starts in its home's window, in words. */
-static MPI_Aint lock_disp(const cluster *c, uint64_t key)
+static MPI_Aint lock_disp(const rwin *w, uint64_t key)
 {
-    return (MPI_Aint)(mulhi64(key << 16, c->table.nrecords) * RECORD_WORDS);
+    return (MPI_Aint)(mulhi64(key << 16, w->nrecords) * w->record_words);
 }
 
-int dtable_open(cluster *c, size_t bytes)
+/* Collective: a window of `bytes` (whole records of LOCK_WORDS + words
+ * 64-bit words) on every rank, in its lock_all epoch for good. */
+static int rwin_open(cluster *c, rwin *w, size_t bytes, unsigned words)
 {
-    dtable *t = &c->table;
-    t->nrecords = bytes / (RECORD_WORDS * 8);
-    if (t->nrecords == 0)
+    w->record_words = LOCK_WORDS + words;
+    w->nrecords = bytes / (w->record_words * 8);
+    if (w->nrecords == 0)
         return PAB_ESIZE;
-    MPI_Aint size = (MPI_Aint)(t->nrecords * RECORD_WORDS * 8);
-    if (MPI_Win_allocate(size, 8, MPI_INFO_NULL, c->comm, &t->base, &t->win) !=
+    MPI_Aint size = (MPI_Aint)(w->nrecords * w->record_words * 8);
+    if (MPI_Win_allocate(size, 8, MPI_INFO_NULL, c->comm, &w->base, &w->win) !=
         MPI_SUCCESS)
         return PAB_ENOMEM;
-    MPI_Win_set_errhandler(t->win, MPI_ERRORS_RETURN);
+    MPI_Win_set_errhandler(w->win, MPI_ERRORS_RETURN);
     /* Not yet shared: every rank clears its own before the barrier. */
-    memset(t->base, 0, (size_t)size);
-    if (MPI_Win_lock_all(MPI_MODE_NOCHECK, t->win) != MPI_SUCCESS) {
-        MPI_Win_free(&t->win);
+    memset(w->base, 0, (size_t)size);
+    if (MPI_Win_lock_all(MPI_MODE_NOCHECK, w->win) != MPI_SUCCESS) {
+        MPI_Win_free(&w->win);
         return PAB_ECOMM;
     }
-    t->open = true;
+    w->open = true;
     MPI_Barrier(c->comm);
     return 0;
 }
 
+static void rwin_close(rwin *w)
+{
+    if (!w->open)
+        return;
+    MPI_Win_unlock_all(w->win);
+    MPI_Win_free(&w->win);
+    w->open = false;
+}
+
+int dtable_open(cluster *c, size_t bytes, size_t cs_bytes)
+{
+    int rc = rwin_open(c, &c->table, bytes, BUCKET_WORDS);
+    if (rc == 0)
+        rc = rwin_open(c, &c->cs, cs_bytes, PAB_CS_MAX_WAYS);
+    return rc;
+}
+
 void dtable_close(cluster *c)
 {
-    dtable *t = &c->table;
-    if (!t->open)
-        return;
-    MPI_Win_unlock_all(t->win);
-    MPI_Win_free(&t->win);
-    t->open = false;
+    rwin_close(&c->cs);
+    rwin_close(&c->table);
 }
 
 static void count_add(AO_t *word, uint64_t n)
@@ -107,18 +121,18 @@ static void count_add(AO_t *word, uint64_t n)
 /* A ticket lock of two words, next and serving, by fetch-and-add alone:
  * compare-and-swap is what Open MPI 4.1's emulated atomics (osc/rdma over
  * the shared-memory BTL) crash on, and a ticket lock is fair besides. */
-static int lock_bucket(cluster *c, int home, MPI_Aint disp)
+static int lock_record(cluster *c, const rwin *w, int home, MPI_Aint disp)
 {
     const uint64_t one = 1;
     uint64_t ticket, serving;
     if (MPI_Fetch_and_op(&one, &ticket, MPI_UINT64_T, home, disp, MPI_SUM,
-                         c->table.win) != MPI_SUCCESS ||
-        MPI_Win_flush(home, c->table.win) != MPI_SUCCESS)
+                         w->win) != MPI_SUCCESS ||
+        MPI_Win_flush(home, w->win) != MPI_SUCCESS)
         return PAB_ECOMM;
     for (;;) {
         if (MPI_Fetch_and_op(NULL, &serving, MPI_UINT64_T, home, disp + 1,
-                             MPI_NO_OP, c->table.win) != MPI_SUCCESS ||
-            MPI_Win_flush(home, c->table.win) != MPI_SUCCESS)
+                             MPI_NO_OP, w->win) != MPI_SUCCESS ||
+            MPI_Win_flush(home, w->win) != MPI_SUCCESS)
             return PAB_ECOMM;
         if (serving == ticket)
             return 0;
@@ -127,27 +141,26 @@ static int lock_bucket(cluster *c, int home, MPI_Aint disp)
     }
 }
 
-static void unlock_bucket(cluster *c, int home, MPI_Aint disp)
+static void unlock_record(const rwin *w, int home, MPI_Aint disp)
 {
     const uint64_t one = 1;
     MPI_Accumulate(&one, 1, MPI_UINT64_T, home, disp + 1, 1, MPI_UINT64_T,
-                   MPI_SUM, c->table.win);
-    MPI_Win_flush(home, c->table.win);
+                   MPI_SUM, w->win);
+    MPI_Win_flush(home, w->win);
 }
 
-/* pab_tt_remote.get: lock key's bucket and copy it out. */
-int dtable_get(uint64_t key, void *bucket, void *user)
+/* Lock key's record and copy its first `words` words out. */
+static int record_get(cluster *c, const rwin *w, uint64_t key, void *to,
+                      int words)
 {
-    cluster *c = user;
     uint64_t t0 = cluster_now_ns();
     int home = home_of(c, key);
-    MPI_Aint disp = lock_disp(c, key);
-    int rc = lock_bucket(c, home, disp);
-    if (rc == 0 &&
-        (MPI_Get(bucket, BUCKET_WORDS, MPI_UINT64_T, home, disp + LOCK_WORDS,
-                 BUCKET_WORDS, MPI_UINT64_T, c->table.win) != MPI_SUCCESS ||
-         MPI_Win_flush(home, c->table.win) != MPI_SUCCESS)) {
-        unlock_bucket(c, home, disp);
+    MPI_Aint disp = lock_disp(w, key);
+    int rc = lock_record(c, w, home, disp);
+    if (rc == 0 && (MPI_Get(to, words, MPI_UINT64_T, home, disp + LOCK_WORDS,
+                            words, MPI_UINT64_T, w->win) != MPI_SUCCESS ||
+                    MPI_Win_flush(home, w->win) != MPI_SUCCESS)) {
+        unlock_record(w, home, disp);
         rc = PAB_ECOMM;
     }
     count_add(&c->count.remote_ops, 1);
@@ -155,29 +168,60 @@ int dtable_get(uint64_t key, void *bucket, void *user)
     return rc;
 }
 
-/* pab_tt_remote.put: write the copy back if it changed, and unlock. */
-void dtable_put(uint64_t key, const void *bucket, bool changed, void *user)
+/* Write the copy back if it changed, and unlock. */
+static void record_put(cluster *c, const rwin *w, uint64_t key,
+                       const void *from, int words, bool changed)
 {
-    cluster *c = user;
     uint64_t t0 = cluster_now_ns();
     int home = home_of(c, key);
-    MPI_Aint disp = lock_disp(c, key);
+    MPI_Aint disp = lock_disp(w, key);
     if (changed) {
-        MPI_Put(bucket, BUCKET_WORDS, MPI_UINT64_T, home, disp + LOCK_WORDS,
-                BUCKET_WORDS, MPI_UINT64_T, c->table.win);
-        MPI_Win_flush(home, c->table.win);
+        MPI_Put(from, words, MPI_UINT64_T, home, disp + LOCK_WORDS, words,
+                MPI_UINT64_T, w->win);
+        MPI_Win_flush(home, w->win);
     }
-    unlock_bucket(c, home, disp);
+    unlock_record(w, home, disp);
     count_add(&c->count.remote_ns, cluster_now_ns() - t0);
 }
 
-/* pab_tt_remote.clear: this rank's share, while no search runs anywhere
+/* pab_tt_remote.get and .put: key's bucket. */
+int dtable_get(uint64_t key, void *bucket, void *user)
+{
+    cluster *c = user;
+    return record_get(c, &c->table, key, bucket, BUCKET_WORDS);
+}
+
+void dtable_put(uint64_t key, const void *bucket, bool changed, void *user)
+{
+    cluster *c = user;
+    record_put(c, &c->table, key, bucket, BUCKET_WORDS, changed);
+}
+
+/* pab_cs_remote.get and .put: a move's set of the currently-searching
+ * table (its first `bytes` of PAB_CS_MAX_WAYS ways). */
+int dcs_get(uint64_t move_hash, void *set, size_t bytes, void *user)
+{
+    cluster *c = user;
+    return record_get(c, &c->cs, move_hash, set, (int)(bytes / 8));
+}
+
+void dcs_put(uint64_t move_hash, const void *set, size_t bytes, bool changed,
+             void *user)
+{
+    cluster *c = user;
+    record_put(c, &c->cs, move_hash, set, (int)(bytes / 8), changed);
+}
+
+/* pab_tt_remote.clear: this rank's shares, while no search runs anywhere
  * (pab_tt_clear(3) asks every rank to call it between searches). */
 void dtable_clear(void *user)
 {
     cluster *c = user;
-    if (!c->table.open)
-        return;
-    memset(c->table.base, 0, c->table.nrecords * RECORD_WORDS * 8);
-    MPI_Win_sync(c->table.win);
+    rwin *w[2] = {&c->table, &c->cs};
+    for (int i = 0; i < 2; i++) {
+        if (!w[i]->open)
+            continue;
+        memset(w[i]->base, 0, w[i]->nrecords * w[i]->record_words * 8);
+        MPI_Win_sync(w[i]->win);
+    }
 }
