@@ -23,6 +23,7 @@ dist_man3_MANS += \
 	man/man3/pab_cs_destroy.3 \
 	man/man3/pab_cs_finished.3 \
 	man/man3/pab_cs_move_hash.3 \
+	man/man3/pab_cs_set_remote.3 \
 	man/man3/pab_cs_starting.3 \
 	man/man3/pab_game_init.3 \
 	man/man3/pab_game_init_size.3 \

@@ -213,7 +213,7 @@ if grep -q '^#define PAB_HAVE_MPI 1' "$top_builddir/config.h" 2>/dev/null; then
 #!/bin/sh
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMPI_MCA_btl=self,vader OMPI_MCA_rmaps_base_oversubscribe=1
-exec ${MPIRUN:-mpirun} -np 2 --oversubscribe "$engine"
+exec ${MPIRUN:-mpirun} -np 2 --oversubscribe --bind-to none "$engine"
 EOF
     chmod +x "$tmp/mpi-chess.sh"
     node "$match" --engine "$tmp/mpi-chess.sh" --threads 1 --opponent "$engine" \

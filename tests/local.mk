@@ -29,6 +29,13 @@ PLAIN_TESTS += tests/check_layers.sh
 EXTRA_DIST += tests/check_layers.sh
 AM_TESTS_ENVIRONMENT += CC='$(CC)'; export CC;
 
+# Remote homes and searcher hooks (what libpab-mpi stands on), without MPI.
+UNIT_TESTS += tests/test_remote
+check_PROGRAMS += tests/test_remote
+tests_test_remote_SOURCES = tests/test_remote.c
+tests_test_remote_CFLAGS = $(TEST_CFLAGS)
+tests_test_remote_LDADD = $(TEST_LIBS) -lpthread
+
 UNIT_TESTS += tests/test_parallel
 check_PROGRAMS += tests/test_parallel
 tests_test_parallel_SOURCES = tests/test_parallel.c

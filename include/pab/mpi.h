@@ -58,8 +58,8 @@ typedef struct pab_mpi_options {
     int cs_min_depth;      /* simplified-abdada: moves at this depth and
                             * deeper are marked in the distributed
                             * currently-searching table; 0: each rank
-                            * keeps its own table (the default: measured
-                            * faster, pab-mpi(7)) */
+                            * keeps its own; 6 (pab-mpi(7) has the
+                            * measurements) */
 } pab_mpi_options;
 
 PAB_MPI_API void pab_mpi_options_init(pab_mpi_options *options);

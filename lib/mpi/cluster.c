@@ -70,6 +70,7 @@ void pab_mpi_options_init(pab_mpi_options *o)
     o->poll_us = 200;
     o->exchange_max = 4096;
     o->cs_sets = 4096;
+    o->cs_min_depth = 6;
 }
 
 static int options_check(const pab_mpi_options *o)
