@@ -268,7 +268,7 @@ struct search {
                          * (simplified-abdada: its pab_cs; splitpoint.c:
                          * the threads' records) */
     rt_word *occupancy; /* config.diagnostics: threads in each node */
-    const pab_searcher_hooks *hooks; /* the searcher's, or NULL */
+    const pab_searcher_hooks *hooks;    /* the searcher's, or NULL */
     uint64_t evicted0[PAB_DIAG_DEPTHS]; /* the table's counts at the start */
 };
 

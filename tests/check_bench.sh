@@ -55,7 +55,7 @@ awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "busy") col = i; next }
     col && $col == 1 { found = 1 } END { exit !found }' "$out.csv" && ok ||
     bad "no busy row in the CSV: $(cat "$out.csv")"
 grep -q '"busy": true, "rows"' "$out.json" && ok || bad "JSON not busy: $(head -n 1 "$out.json")"
-grep -Eq '"busy": true, "cpu_wait": [0-9.]+}' "$out.json" && ok ||
+grep -Eq '"busy": true, "cpu_wait": [0-9.]+[,}]' "$out.json" && ok ||
     bad "no busy row in the JSON"
 echo "check_bench: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
