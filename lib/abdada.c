@@ -84,7 +84,7 @@ static pab_score_t abdada(worker *w, pab_score_t alpha, pab_score_t beta,
  * stopped, so this thread's count is given back either way. */
 static void store_hash(worker *w, const ns_node *nd)
 {
-    pab_tt *tt = w->sh->tt;
+    pab_tt *tt = w->tt;
     const pab_game *g = w->sh->game;
     if (w->aborted) {
         pab_tt_abandon(tt, nd->key, nd->depth);
@@ -110,8 +110,8 @@ static bool retrieve_ask(worker *w, ns_node *nd, pab_score_t *value)
     pab_move_t move;
     w->stats.tt_probes++;
     pab_tt_answer ans =
-        pab_tt_enter(w->sh->tt, nd->key, nd->depth,
-                     (nd->flags & EXCLUSIVE) != 0, &a, &b, &score, &move);
+        pab_tt_enter(w->tt, nd->key, nd->depth, (nd->flags & EXCLUSIVE) != 0,
+                     &a, &b, &score, &move);
     nd->tt_move = move;
     switch (ans) {
     case PAB_TT_ON_EVALUATION:
@@ -229,8 +229,7 @@ static bool unwound_here(worker *w, const ns_node *nd)
 static bool cut_off_elsewhere(worker *w, const ns_node *nd, pab_score_t *v)
 {
     pab_tt_entry e;
-    if (!pab_tt_probe_at(w->sh->tt, nd->key, nd->depth, &e) ||
-        e.depth < nd->depth)
+    if (!pab_tt_probe_at(w->tt, nd->key, nd->depth, &e) || e.depth < nd->depth)
         return false;
     pab_score_t s = score_from_tt(w->sh->game, e.score, nd->ply);
     if (!(e.bound == PAB_BOUND_LOWER || e.bound == PAB_BOUND_EXACT) ||
@@ -304,7 +303,7 @@ static pab_score_t abdada(worker *w, pab_score_t alpha, pab_score_t beta,
     /* Others in the node hear of a cutoff once it is stored. */
     const bool others = cut && boards(w) != NULL && !w->aborted &&
                         depth >= SHARE_MIN_DEPTH && nd.best >= nd.beta &&
-                        pab_tt_nproc(w->sh->tt, nd.key, nd.depth) > 1;
+                        pab_tt_nproc(w->tt, nd.key, nd.depth) > 1;
     v = ns_close(w, &nd); /* leaves, or abandons when stopped */
     if (others)
         send_cutoff(w, &nd);

@@ -55,7 +55,7 @@
 
 #include <pab/cs.h>
 
-#include "runtime.h"
+#include "internal.h"
 
 #define CS_LINE RT_LINE /* alignment of the ways */
 
@@ -157,6 +157,19 @@ int pab_cs_set_remote(pab_cs *cs, const pab_cs_remote *remote)
         return PAB_EINVAL;
     cs->remote = *remote;
     return 0;
+}
+
+void cs_set_copy(pab_cs *cs, uint64_t hash, void *words, size_t bytes, bool in)
+{
+    rt_word *set = &cs->way[(size_t)(hash & cs->mask) * cs->ways];
+    uint64_t *x = words;
+    size_t n = bytes / sizeof(rt_word);
+    for (size_t i = 0; i < n && i < cs->ways; i++) {
+        if (in)
+            rt_store(&set[i], x[i]);
+        else
+            x[i] = rt_load(&set[i]);
+    }
 }
 
 /* Where an operation works: the table's set, or a copy of the remote one. */

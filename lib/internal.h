@@ -159,6 +159,7 @@ static inline pab_score_t score_from_tt(const pab_game *game, pab_score_t s,
 /* ---- workers.c: one search and its threads --------------------------- */
 
 typedef struct search search;
+typedef struct sim_cluster sim_cluster;
 
 /* The threads of a searcher: job(index, arg) runs on `threads` threads,
  * index 0 on the caller's. */
@@ -187,6 +188,11 @@ typedef struct node_classes {
  * search runs. */
 typedef struct worker {
     search *sh;
+    /* The transposition table this thread uses: the search's, or in a
+     * simulated cluster its machine's (sim_cluster.c); NULL when the
+     * config turns the table off.  cs likewise, for simplified-abdada. */
+    pab_tt *tt;
+    pab_cs *cs;
     void *state;
     pab_move_t *moves; /* PAB_PLY_MAX * capacity */
     pab_move_t *later; /* the same: moves put off to a later pass */
@@ -268,9 +274,26 @@ struct search {
                          * (simplified-abdada: its pab_cs; splitpoint.c:
                          * the threads' records) */
     rt_word *occupancy; /* config.diagnostics: threads in each node */
-    const pab_searcher_hooks *hooks;    /* the searcher's, or NULL */
+    const pab_searcher_hooks *hooks; /* the searcher's, or NULL */
+    sim_cluster *cluster; /* a simulated cluster (sim_nodes > 1), or NULL */
     uint64_t evicted0[PAB_DIAG_DEPTHS]; /* the table's counts at the start */
 };
+
+/* ---- sim_cluster.c: the simulated multiprocessor as a cluster --------- */
+
+/* Machines, their tables and the network between them (config.sim_nodes
+ * > 1 in a simulation); each worker's tt is its machine's.  open: after
+ * the workers, before the simulation; close: after it. */
+int sim_cluster_open(search *sh);
+void sim_cluster_close(search *sh);
+/* simplified-abdada: `shared` for every worker, or each machine's own. */
+int sim_cluster_cs(search *sh, pab_cs *shared);
+void sim_cluster_cs_close(search *sh);
+
+/* tt.c, cs.c: a bucket's or a set's words copied out (or in, `in`), for
+ * a table that serves as another's remote home. */
+void tt_bucket_copy(pab_tt *tt, uint64_t key, void *words, bool in);
+void cs_set_copy(pab_cs *cs, uint64_t hash, void *words, size_t bytes, bool in);
 
 /* ---- diagnostics.c: where the nodes go (config.diagnostics) ----------- */
 

@@ -5,7 +5,7 @@ lib_libpab_la_SOURCES = \
 	lib/internal.h \
 	lib/error.c \
 	lib/tt_layout.h lib/tt.c lib/tt_shard.c lib/cs.c \
-	lib/runtime_sim.c lib/sim_memory.h lib/sim_memory.c \
+	lib/runtime_sim.c lib/sim_memory.h lib/sim_memory.c lib/sim_cluster.c \
 	lib/game.c lib/perft.c \
 	lib/workers.c lib/negascout.c lib/ns_moves.c lib/serial.c \
 	lib/lazy_smp.c lib/abdada.c lib/simplified_abdada.c \

@@ -157,10 +157,10 @@ static bool tt_cutoff(const pab_tt_entry *e, int depth, pab_score_t alpha,
 static bool tt_lookup(worker *w, uint64_t key, int depth, int ply,
                       pab_tt_entry *e)
 {
-    if (w->sh->tt == NULL)
+    if (w->tt == NULL)
         return false;
     w->stats.tt_probes++;
-    if (!pab_tt_probe_at(w->sh->tt, key, depth, e))
+    if (!pab_tt_probe_at(w->tt, key, depth, e))
         return false;
     w->stats.tt_hits++;
     e->score = score_from_tt(w->sh->game, e->score, ply);
@@ -171,7 +171,7 @@ static bool tt_lookup(worker *w, uint64_t key, int depth, int ply,
  * an aborted node stores nothing. */
 static void store(worker *w, const ns_node *nd)
 {
-    pab_tt *tt = w->sh->tt;
+    pab_tt *tt = w->tt;
     if (tt == NULL || w->aborted)
         return;
     pab_score_t best = score_to_tt(w->sh->game, nd->best, nd->ply);
@@ -224,7 +224,7 @@ static bool quiesce_probe(worker *w, uint64_t *key, pab_score_t alpha,
 {
     const pab_game *g = w->sh->game;
     pab_tt_entry e;
-    if (!w->sh->cfg.qsearch_tt || w->sh->tt == NULL)
+    if (!w->sh->cfg.qsearch_tt || w->tt == NULL)
         return false;
     *key = g->hash(w->state, g->user);
     if (!tt_lookup(w, *key, 0, ply, &e) ||
@@ -240,10 +240,10 @@ static void quiesce_store(worker *w, uint64_t key, pab_score_t alpha0,
                           pab_score_t beta, pab_score_t best, pab_move_t move,
                           int ply)
 {
-    if (!w->sh->cfg.qsearch_tt || w->sh->tt == NULL || w->aborted ||
+    if (!w->sh->cfg.qsearch_tt || w->tt == NULL || w->aborted ||
         (best > alpha0 && best < beta))
         return;
-    pab_tt_store(w->sh->tt, key, 0,
+    pab_tt_store(w->tt, key, 0,
                  best >= beta ? PAB_BOUND_LOWER : PAB_BOUND_UPPER,
                  score_to_tt(w->sh->game, best, ply), move);
 }

@@ -182,6 +182,18 @@ static const option options[] = {
            "scheme C: moves searched before a split, beyond the wait"),
     NUMBER(split_m_cc, STORE_INT, -PAB_MAX_MOVES, PAB_MAX_MOVES, 3, "moves",
            "scheme C: more moves before an N-CUT node splits"),
+    NUMBER(sim_nodes, STORE_UNSIGNED, 0, PAB_THREADS_MAX, 0, "machines",
+           "simulated: machines the processors are spread over (0, 1: one)"),
+    NUMBER(sim_net_latency, STORE_UNSIGNED, 0, PAB_SIM_COST_MAX, 4, "ticks",
+           "simulated cluster: one way between two machines"),
+    NUMBER(sim_net_bandwidth, STORE_UNSIGNED, 0, PAB_SIM_COST_MAX, 64,
+           "bytes/tick", "simulated cluster: through a link, 0: no limit"),
+    NUMBER(sim_net_interval, STORE_UNSIGNED, 0, PAB_SIM_COST_MAX, 6000,
+           "ticks", "simulated cluster: between Lazy Cluster's batches"),
+    NUMBER(sim_net_depth, STORE_INT, 1, PAB_TT_MAX_DEPTH, 4, "plies",
+           "simulated cluster: entries this deep are shared"),
+    NUMBER(sim_cs_depth, STORE_INT, 0, PAB_TT_MAX_DEPTH, 6, "plies",
+           "simulated cluster: moves this deep marked across machines"),
 };
 /* clang-format on */
 
@@ -309,7 +321,8 @@ bool options_layout_published(size_t size)
 {
     return size == PAB_CONFIG_SIZE_V1 || size == PAB_CONFIG_SIZE_V2 ||
            size == PAB_CONFIG_SIZE_V3 || size == PAB_CONFIG_SIZE_V4 ||
-           size == PAB_CONFIG_SIZE_V5 || size == PAB_CONFIG_SIZE_V6;
+           size == PAB_CONFIG_SIZE_V5 || size == PAB_CONFIG_SIZE_V6 ||
+           size == PAB_CONFIG_SIZE_V7;
 }
 
 /* Where the field ends: a caller's config of an older layout lacks the

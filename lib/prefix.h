@@ -28,6 +28,7 @@
 #define cls_root                 pab__cls_root
 #define cls_searched             pab__cls_searched
 #define cls_ybwc_type            pab__cls_ybwc_type
+#define cs_set_copy              pab__cs_set_copy
 #define diag_enter               pab__diag_enter
 #define diag_finish              pab__diag_finish
 #define diag_leave               pab__diag_leave
@@ -81,6 +82,7 @@
 #define rt_sim_access            pab__rt_sim_access
 #define rt_sim_cond_broadcast    pab__rt_sim_cond_broadcast
 #define rt_sim_cond_wait         pab__rt_sim_cond_wait
+#define rt_sim_delay             pab__rt_sim_delay
 #define rt_sim_home              pab__rt_sim_home
 #define rt_sim_lock              pab__rt_sim_lock
 #define rt_sim_node              pab__rt_sim_node
@@ -98,6 +100,10 @@
 #define search_elapsed_ms        pab__search_elapsed_ms
 #define search_halted            pab__search_halted
 #define search_stopped           pab__search_stopped
+#define sim_cluster_close        pab__sim_cluster_close
+#define sim_cluster_cs           pab__sim_cluster_cs
+#define sim_cluster_cs_close     pab__sim_cluster_cs_close
+#define sim_cluster_open         pab__sim_cluster_open
 #define sim_dir_access           pab__sim_dir_access
 #define sim_dir_create           pab__sim_dir_create
 #define sim_dir_destroy          pab__sim_dir_destroy
@@ -144,6 +150,7 @@
 #define state_free               pab__state_free
 #define stats_add                pab__stats_add
 #define stop_requested           pab__stop_requested
+#define tt_bucket_copy           pab__tt_bucket_copy
 #define tt_diag_start            pab__tt_diag_start
 #define tt_diag_stop             pab__tt_diag_stop
 #define tt_shard_free            pab__tt_shard_free

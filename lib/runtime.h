@@ -91,6 +91,7 @@ void rt_sim_cond_wait(struct rt_cond *c, struct rt_mutex *m);
 void rt_sim_cond_broadcast(struct rt_cond *c);
 void rt_sim_yield(void);
 uint64_t rt_sim_now_ns(void);
+void rt_sim_delay(uint64_t ticks);
 
 static inline bool rt_simulated(void)
 {
@@ -119,6 +120,14 @@ static inline void rt_node(void)
 {
     if (rt_simulated())
         rt_sim_node();
+}
+
+/* A wait of `ticks` outside the machine's memory (a simulated network's
+ * round trips): charged, a switch point; nothing on real threads. */
+static inline void rt_delay(uint64_t ticks)
+{
+    if (rt_simulated())
+        rt_sim_delay(ticks);
 }
 
 /* The shared memory at addr is homed on processor `home` modulo the

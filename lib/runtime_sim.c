@@ -533,6 +533,14 @@ void rt_sim_node(void)
     reschedule(s, p);
 }
 
+void rt_sim_delay(uint64_t ticks)
+{
+    rt_proc *p = rt_self;
+    sim *s = p->sim;
+    charge(p, ticks > UINT32_MAX ? UINT32_MAX : (uint32_t)ticks);
+    reschedule(s, p);
+}
+
 void rt_sim_home(const void *addr, uint64_t home)
 {
     rt_proc *p = rt_self;

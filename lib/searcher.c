@@ -272,8 +272,11 @@ static int run_algorithm(search *sh)
         return algorithm_of(sh->cfg.algorithm)->run(sh);
     const rt_model model = model_of(&sh->cfg);
     simulated job = {sh, 0};
-    int rc = rt_sim_run(&model, sh->cfg.threads, simulated_main, &job,
+    int rc = sim_cluster_open(sh);
+    if (rc == 0)
+        rc = rt_sim_run(&model, sh->cfg.threads, simulated_main, &job,
                         sh->start_ns, &sh->result->ticks);
+    sim_cluster_close(sh);
     return rc < 0 ? rc : job.rc;
 }
 

@@ -51,7 +51,7 @@ static pab_score_t sabdada(worker *w, pab_score_t alpha, pab_score_t beta,
     if (ns_begin(w, &nd, alpha, beta, depth, ply, flags, &v) ||
         ns_probe(w, &nd, &v) || ns_expand_staged(w, &nd, sabdada, &v))
         return v;
-    pab_cs *cs = w->sh->algo;
+    pab_cs *cs = w->cs; /* the search's, or its machine's (sim_cluster.c) */
     pab_move_t *deferred = ns_later(w, &nd);
     int deferred_n = 0;
     marked_move mm = {.cs = cs, .depth = depth};
@@ -98,12 +98,16 @@ static int simplified_abdada_run(search *sh)
         return rc;
     if (sh->hooks != NULL && sh->hooks->cs_created != NULL)
         rc = sh->hooks->cs_created(cs, c, sh->hooks->user);
+    if (rc == 0)
+        rc = sim_cluster_cs(sh, cs);
     if (rc < 0) {
+        sim_cluster_cs_close(sh);
         pab_cs_destroy(cs);
         return rc;
     }
     sh->algo = cs;
     rc = run_from_root(sh, sabdada, NULL);
+    sim_cluster_cs_close(sh);
     pab_cs_destroy(cs);
     sh->algo = NULL;
     return rc;

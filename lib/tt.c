@@ -112,6 +112,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "internal.h"
 #include "tt_layout.h"
 
 /* ---- Packing ---- */
@@ -259,6 +260,19 @@ static void at_close(const pab_tt *tt, uint64_t key, tt_at *at)
         tt->remote.put(key, &at->copy,
                        memcmp(&at->copy, &at->seen, sizeof at->seen) != 0,
                        tt->remote.user);
+}
+
+void tt_bucket_copy(pab_tt *tt, uint64_t key, void *words, bool in)
+{
+    tt_bucket *b = bucket_of(tt, key);
+    rt_word *w = &b->slot[0].check;
+    uint64_t *x = words;
+    for (unsigned i = 0; i < PAB_TT_BUCKET_BYTES / 8; i++) {
+        if (in)
+            rt_store(&w[i], x[i]);
+        else
+            x[i] = rt_load(&w[i]);
+    }
 }
 
 /* Mirror mode: a deep store the remote layer wants to hear of. */

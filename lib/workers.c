@@ -34,6 +34,7 @@ int worker_init(worker *w, search *sh, const void *root)
     /* *w comes zeroed (calloc): writing its 150 KiB of PV arrays again
      * would only fault in pages the search may never touch. */
     w->sh = sh;
+    w->tt = sh->tt;
     w->poll = poll_interval(sh);
     worker_forget_checks(w);
     /* The first periodic report after one interval, not at once. */

@@ -29,6 +29,15 @@ PLAIN_TESTS += tests/check_layers.sh
 EXTRA_DIST += tests/check_layers.sh
 AM_TESTS_ENVIRONMENT += CC='$(CC)'; export CC;
 
+# The simulated multiprocessor as a cluster (config.sim_nodes).
+if HAVE_CRITERION
+UNIT_TESTS += tests/test_sim_cluster
+check_PROGRAMS += tests/test_sim_cluster
+endif
+tests_test_sim_cluster_SOURCES = tests/test_sim_cluster.c
+tests_test_sim_cluster_CFLAGS = $(TEST_CFLAGS)
+tests_test_sim_cluster_LDADD = $(TEST_LIBS)
+
 # Remote homes and searcher hooks (what libpab-mpi stands on), without MPI.
 UNIT_TESTS += tests/test_remote
 check_PROGRAMS += tests/test_remote
