@@ -70,10 +70,6 @@ static int validate_simulation(const pab_config *c)
         c->sim_jitter > PAB_SIM_JITTER_MAX || c->sim_seed > UINT32_MAX ||
         c->sim_drift > PAB_SIM_DRIFT_MAX)
         return PAB_EINVAL;
-    if (c->size < PAB_CONFIG_SIZE_V7) /* libpab 0.7: a cluster */
-        return 0;
-    if (c->sim_nodes > c->threads)
-        return PAB_EINVAL; /* a machine without a processor */
     return 0;
 }
 

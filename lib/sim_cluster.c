@@ -9,12 +9,13 @@
  * others fresh ones of the same size.
  *  - abdada and simplified-abdada: entries of depth sim_net_depth and
  *    more live in one more table, the distributed one, each homed on the
- *    machine mulhi(key, R) (libpab-mpi's rule).  An operation on an entry
- *    homed on another machine holds the bucket's lock (a striped rt_mutex
- *    here, a ticket lock there) for a copy out and a copy back and costs
- *    what libpab-mpi's costs: four round trips (take a ticket, read the
- *    turn, read the bucket, write it and the turn) of 2 x sim_net_latency
- *    each, and two buckets through the link (128 bytes at
+ *    machine mulhi(key, R) (libpab-mpi's rule).  An operation on one holds
+ *    the bucket's lock (a striped rt_mutex here, a ticket lock there) for
+ *    a copy out and a copy back and costs what libpab-mpi's costs: four
+ *    round trips (take a ticket, read the turn, read the bucket, write it
+ *    and the turn) of 2 x sim_net_latency each, also to the machine's own
+ *    share (libpab-mpi goes through MPI there too), and on another
+ *    machine's share two buckets through the link (128 bytes at
  *    sim_net_bandwidth bytes a tick).  simplified-abdada's table of the
  *    moves being searched is each machine's own, and from sim_cs_depth on
  *    one distributed table at the same cost (cs_min_depth).
@@ -73,8 +74,9 @@ struct sim_cluster {
     pab_cs *deep_cs; /* the distributed sets (simplified-abdada) */
     rt_mutex lock[LOCK_STRIPES];
     unsigned locks_made;
-    uint64_t op_ticks;  /* a remote table operation */
-    uint64_t msg_ticks; /* an entry's way to another machine */
+    uint64_t op_ticks;      /* an operation on another machine's share */
+    uint64_t op_ticks_home; /* ... on this machine's */
+    uint64_t msg_ticks;     /* an entry's way to another machine */
 };
 
 static uint64_t mulhi(uint64_t a, uint64_t b)
@@ -97,11 +99,15 @@ static rt_mutex *lock_of(sim_cluster *cl, uint64_t key)
     return &cl->lock[(key >> 7) % LOCK_STRIPES];
 }
 
-/* The network's part of an operation on key, homed mulhi(key, R). */
+/* The network's part of an operation on key, homed mulhi(key, R):
+ * libpab-mpi makes the same round trips through MPI to its own machine's
+ * share, so they cost the latency there too; the bytes cross a link only
+ * to another machine. */
 static void reach(const machine *m, uint64_t key)
 {
-    if (mulhi(key, m->cl->nodes) != m->index)
-        rt_delay(m->cl->op_ticks);
+    const sim_cluster *cl = m->cl;
+    rt_delay(mulhi(key, cl->nodes) == m->index ? cl->op_ticks_home
+                                               : cl->op_ticks);
 }
 
 static int bucket_get(uint64_t key, void *bucket, void *user)
@@ -203,15 +209,19 @@ static int machine_open(sim_cluster *cl, machine *m, bool mirrored)
 int sim_cluster_open(search *sh)
 {
     const pab_config *c = &sh->cfg;
-    if (c->sim_nodes <= 1 || sh->tt == NULL)
+    /* More machines than processors: the ones without any are left out
+     * (so one set of options serves every row of a comparison). */
+    unsigned nodes = c->sim_nodes < c->threads ? c->sim_nodes : c->threads;
+    if (nodes <= 1 || sh->tt == NULL)
         return 0;
     sim_cluster *cl = calloc(1, sizeof *cl);
     if (cl == NULL)
         return PAB_ENOMEM;
     sh->cluster = cl;
     cl->sh = sh;
-    cl->nodes = c->sim_nodes;
-    cl->op_ticks = 8ull * c->sim_net_latency + through_link(c, 128);
+    cl->nodes = nodes;
+    cl->op_ticks_home = 8ull * c->sim_net_latency;
+    cl->op_ticks = cl->op_ticks_home + through_link(c, 128);
     cl->msg_ticks = c->sim_net_interval / 2 + c->sim_net_latency +
                     through_link(c, ENTRY_BYTES);
     cl->machine = calloc(cl->nodes, sizeof *cl->machine);

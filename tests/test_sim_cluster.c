@@ -110,14 +110,21 @@ Test(sim_cluster, deterministic_and_latency_costs_time, .timeout = 120)
     tree_close(&t);
 }
 
-Test(sim_cluster, bad_clusters_rejected)
+Test(sim_cluster, options, .timeout = 60)
 {
-    pab_config c = cluster(PAB_ALGO_ABDADA, 4, 5);
-    cr_assert_eq(pab_config_validate(&c), PAB_EINVAL,
-                 "more machines than "
-                 "processors");
-    c.sim_nodes = 4;
+    /* More machines than processors: as many machines as processors. */
+    tree_pos t;
+    tree_open(&t, 8, 79, 5, 5);
+    pab_config c = cluster(PAB_ALGO_ABDADA, 4, 9), four = c;
+    four.sim_nodes = 4;
     cr_assert_eq(pab_config_validate(&c), 0);
+    pab_result r9 = run(&t, &c), r4 = run(&t, &four);
+    cr_assert_eq(r9.ticks, r4.ticks);
+    cr_assert_eq(r9.stats.nodes, r4.stats.nodes);
+    tree_close(&t);
+    c.sim_nodes = PAB_THREADS_MAX + 1;
+    cr_assert_eq(pab_config_validate(&c), PAB_EINVAL);
+    c.sim_nodes = 4;
     cr_assert_eq(pab_config_set_option(&c, "sim_net_depth", "0"), PAB_EINVAL);
     cr_assert_eq(pab_config_set_option(&c, "sim_nodes", "3"), 0);
     long long v;
