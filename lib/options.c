@@ -188,7 +188,7 @@ static const option options[] = {
            "simulated cluster: one way between two machines"),
     NUMBER(sim_net_bandwidth, STORE_UNSIGNED, 0, PAB_SIM_COST_MAX, 64,
            "bytes/tick", "simulated cluster: through a link, 0: no limit"),
-    NUMBER(sim_net_interval, STORE_UNSIGNED, 0, PAB_SIM_COST_MAX, 6000,
+    NUMBER(sim_net_interval, STORE_U64, 0, PAB_SIM_COST_MAX, 6000,
            "ticks", "simulated cluster: between Lazy Cluster's batches"),
     NUMBER(sim_net_depth, STORE_INT, 1, PAB_TT_MAX_DEPTH, 4, "plies",
            "simulated cluster: entries this deep are shared"),

@@ -210,9 +210,13 @@ int sim_cluster_open(search *sh)
 {
     const pab_config *c = &sh->cfg;
     /* More machines than processors: the ones without any are left out
-     * (so one set of options serves every row of a comparison). */
+     * (so one set of options serves every row of a comparison).  Only
+     * the algorithms libpab-mpi runs across machines run on several. */
     unsigned nodes = c->sim_nodes < c->threads ? c->sim_nodes : c->threads;
-    if (nodes <= 1 || sh->tt == NULL)
+    if (nodes <= 1 || sh->tt == NULL ||
+        (c->algorithm != PAB_ALGO_ABDADA &&
+         c->algorithm != PAB_ALGO_SIMPLIFIED_ABDADA &&
+         c->algorithm != PAB_ALGO_LAZY_SMP))
         return 0;
     sim_cluster *cl = calloc(1, sizeof *cl);
     if (cl == NULL)

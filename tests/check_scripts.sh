@@ -74,6 +74,25 @@ if [ -d "$src/examples/chess/node_modules/chess.js" ]; then
     fi
 fi
 
+# libpab-mpi's measurements on toy sizes: the simulated cluster always,
+# the loopback runs where the build has libpab-mpi and mpirun exists.
+if SMOKE=1 PAB_BENCH="$bench" OUT="$out/cluster" MPIRUN="${MPIRUN:-mpirun}" \
+    sh "$src/scripts/cluster.sh" >"$out/cluster.log" 2>&1 &&
+    [ -s "$out/cluster/calibrate.csv" ] && [ -s "$out/cluster/predict-2.csv" ]; then
+    ok
+else
+    tail -n 20 "$out/cluster.log"
+    bad "cluster.sh (SMOKE=1) failed"
+fi
+if grep -q '^#define PAB_HAVE_MPI 1' "$top_builddir/config.h" 2>/dev/null; then
+    if awk -F, 'NR > 1 && $1 == "abdada" && $14 == 2 { found = 1 }
+        END { exit !found }' "$out/cluster/loopback-chess-1.csv" 2>/dev/null; then
+        ok
+    else
+        bad "cluster.sh loopback wrote no rows of 2 ranks"
+    fi
+fi
+
 # Texel tuning: two games at depth 2, one pass, a header written.
 chess=$(cd "$top_builddir" && pwd)/examples/chess/pab-chess
 if SMOKE=1 PAB_CHESS="$chess" OUT="$out/tune" \

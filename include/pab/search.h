@@ -371,13 +371,14 @@ typedef struct pab_config {
     /* libpab 0.7: the simulated multiprocessor as a cluster of machines
      * sharing their tables as libpab-mpi does (pab(7), THE SIMULATED
      * MULTIPROCESSOR; pab-mpi(7)).  Costs are in ticks. */
+    uint64_t sim_net_interval;  /* lazy-smp: between two batches of
+                                 * entries sent; 6000 (first, and 8 bytes:
+                                 * it starts where layout V6 ended) */
     unsigned sim_nodes;         /* machines the virtual processors are
                                  * spread over; 0 or 1: one */
     unsigned sim_net_latency;   /* one way between two machines; 4 */
     unsigned sim_net_bandwidth; /* bytes a tick through a link, 0: no
                                  * limit; 64 */
-    unsigned sim_net_interval;  /* lazy-smp: between two batches of
-                                 * entries sent; 6000 */
     int sim_net_depth;          /* entries this deep and deeper are shared
                                  * (remote_min_depth); 4 */
     int sim_cs_depth;           /* simplified-abdada: moves this deep are
@@ -395,7 +396,8 @@ typedef struct pab_config {
  *   config V4 (libpab 0.4): up to extension_max_ply result V2
  *   config V5 (libpab 0.5): up to sim_drift      result V3
  *   config V6 (libpab 0.6): up to split_m_cc     result V4
- *   config V7 (libpab 0.7): up to sim_cs_depth   result V4 */
+ *   config V7 (libpab 0.7): up to sim_cs_depth   result V4
+ * (V6 is 0.6's sizeof, padding included: 0.7's first field is 8-aligned.) */
 #ifdef __cplusplus
 #define PAB_ALIGNOF_(t) alignof(t)
 #else
@@ -409,7 +411,7 @@ typedef struct pab_config {
 #define PAB_CONFIG_SIZE_V3 offsetof(pab_config, progress)
 #define PAB_CONFIG_SIZE_V4 offsetof(pab_config, sim_seed)
 #define PAB_CONFIG_SIZE_V5 offsetof(pab_config, rfp_depth)
-#define PAB_CONFIG_SIZE_V6 offsetof(pab_config, sim_nodes)
+#define PAB_CONFIG_SIZE_V6 offsetof(pab_config, sim_net_interval)
 #define PAB_CONFIG_SIZE_V7 sizeof(pab_config)
 #define PAB_RESULT_SIZE_V1 offsetof(pab_result, ticks)
 #define PAB_RESULT_SIZE_V2 offsetof(pab_result, by_depth)
