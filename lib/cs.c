@@ -210,18 +210,11 @@ static bool set_holds(const rt_word *set, unsigned ways, uint64_t h)
     return false;
 }
 
-/* A hash of 0 would match every empty way; it is never stored. */
-bool pab_cs_defer(const pab_cs *cs, uint64_t move_hash, int depth)
+static void set_finish(rt_word *set, unsigned ways, uint64_t move_hash)
 {
-    if (depth < cs->defer_depth || move_hash == 0)
-        return false;
-    cs_at at;
-    rt_word *set = set_open(cs, move_hash, depth, &at);
-    if (set == NULL)
-        return false;
-    bool held = set_holds(set, cs->ways, move_hash);
-    set_close(cs, move_hash, &at);
-    return held;
+    for (unsigned i = 0; i < ways; i++) /* every way: note 3.2 */
+        if (rt_load(&set[i]) == move_hash)
+            rt_cas(&set[i], move_hash, 0);
 }
 
 static void set_start(rt_word *set, unsigned ways, uint64_t move_hash)
@@ -240,28 +233,41 @@ static void set_start(rt_word *set, unsigned ways, uint64_t move_hash)
     rt_store(&set[0], move_hash); /* full: the hint of way 0 is lost */
 }
 
-void pab_cs_starting(pab_cs *cs, uint64_t move_hash, int depth)
+typedef enum cs_op { CS_DEFER, CS_START, CS_FINISH } cs_op;
+
+/* One operation on the move's set, wherever it lives; true when asked
+ * whether the set holds the move and it does.  Below the defer depth
+ * nothing is touched, and a hash of 0 would match every empty way: it is
+ * never stored. */
+static bool cs_apply(const pab_cs *cs, uint64_t move_hash, int depth, cs_op op)
 {
     if (depth < cs->defer_depth || move_hash == 0)
-        return;
+        return false;
     cs_at at;
     rt_word *set = set_open(cs, move_hash, depth, &at);
     if (set == NULL)
-        return;
-    set_start(set, cs->ways, move_hash);
+        return false;
+    bool held = false;
+    switch (op) {
+    case CS_DEFER: held = set_holds(set, cs->ways, move_hash); break;
+    case CS_START: set_start(set, cs->ways, move_hash); break;
+    case CS_FINISH: set_finish(set, cs->ways, move_hash); break;
+    }
     set_close(cs, move_hash, &at);
+    return held;
+}
+
+bool pab_cs_defer(const pab_cs *cs, uint64_t move_hash, int depth)
+{
+    return cs_apply(cs, move_hash, depth, CS_DEFER);
+}
+
+void pab_cs_starting(pab_cs *cs, uint64_t move_hash, int depth)
+{
+    cs_apply(cs, move_hash, depth, CS_START);
 }
 
 void pab_cs_finished(pab_cs *cs, uint64_t move_hash, int depth)
 {
-    if (depth < cs->defer_depth || move_hash == 0)
-        return;
-    cs_at at;
-    rt_word *set = set_open(cs, move_hash, depth, &at);
-    if (set == NULL)
-        return;
-    for (unsigned i = 0; i < cs->ways; i++) /* every way: note 3.2 */
-        if (rt_load(&set[i]) == move_hash)
-            rt_cas(&set[i], move_hash, 0);
-    set_close(cs, move_hash, &at);
+    cs_apply(cs, move_hash, depth, CS_FINISH);
 }

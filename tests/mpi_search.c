@@ -222,23 +222,35 @@ static uint64_t bound_ms(void)
     return e != NULL ? strtoull(e, NULL, 10) : 250;
 }
 
+static void sleep_ms(long ms)
+{
+    struct timespec ts = {ms / 1000, ms % 1000 * 1000000L};
+    nanosleep(&ts, NULL);
+}
+
 static void *stop_after(void *arg)
 {
-    struct timespec ts = {0, 200 * 1000000L};
-    nanosleep(&ts, NULL);
+    sleep_ms(200);
     pab_searcher_stop(arg);
     return NULL;
+}
+
+/* Connect Four from the empty board: a search that never ends alone. */
+static pab_searcher *endless(pab_game *g, c4_pos *pos)
+{
+    pab_searcher *s;
+    c4_game_init(g);
+    c4_init(pos);
+    check(pab_mpi_searcher_create(&s, g, 4 << 20, MPI_COMM_WORLD, NULL) == 0,
+          "a searcher for Connect Four");
+    return s;
 }
 
 static void limits(void)
 {
     pab_game g;
-    c4_game_init(&g);
     c4_pos pos;
-    c4_init(&pos);
-    pab_searcher *s;
-    check(pab_mpi_searcher_create(&s, &g, 4 << 20, MPI_COMM_WORLD, NULL) == 0,
-          "limits searcher");
+    pab_searcher *s = endless(&g, &pos);
     uint64_t bound = bound_ms();
     for (size_t a = 0; a < N_ALGOS; a++) {
         for (int stop = 0; stop <= 1; stop++) {
@@ -247,7 +259,9 @@ static void limits(void)
             pab_mpi_stats st;
             pab_config_init(&c);
             c.algorithm = cluster_algos[a];
-            c.threads = 2;
+            /* Every rank and thread on this machine's two cores: four
+             * of them in all. */
+            c.threads = ranks > 2 ? 1 : 2;
             c.time_limit_ms = stop ? 0 : 200;
             pthread_t t;
             if (stop && rank == 0)
@@ -277,8 +291,7 @@ static void limits(void)
 static void *die_soon(void *arg)
 {
     (void)arg;
-    struct timespec ts = {0, 300 * 1000000L};
-    nanosleep(&ts, NULL);
+    sleep_ms(300);
     raise(SIGKILL);
     return NULL;
 }
@@ -290,12 +303,8 @@ static void *die_soon(void *arg)
 static void killed(void)
 {
     pab_game g;
-    c4_game_init(&g);
     c4_pos pos;
-    c4_init(&pos);
-    pab_searcher *s;
-    check(pab_mpi_searcher_create(&s, &g, 4 << 20, MPI_COMM_WORLD, NULL) == 0,
-          "killed: create");
+    pab_searcher *s = endless(&g, &pos);
     pthread_t t;
     if (rank == ranks - 1)
         check(pthread_create(&t, NULL, die_soon, NULL) == 0, "thread");
