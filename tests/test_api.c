@@ -384,10 +384,10 @@ Test(api, published_layouts_only)
     cr_assert_lt(PAB_CONFIG_SIZE_V6, PAB_CONFIG_SIZE_V7);
     /* 0.6's sizeof, padding included: its programs still pass it. */
     cr_assert_eq(PAB_CONFIG_SIZE_V6 % _Alignof(pab_config), 0);
-    cr_assert_eq(PAB_CONFIG_SIZE_V6,
-                 (offsetof(pab_config, split_m_cc) + sizeof(int) +
-                  _Alignof(pab_config) - 1) /
-                     _Alignof(pab_config) * _Alignof(pab_config));
+    cr_assert_eq(PAB_CONFIG_SIZE_V6, (offsetof(pab_config, split_m_cc) +
+                                      sizeof(int) + _Alignof(pab_config) - 1) /
+                                         _Alignof(pab_config) *
+                                         _Alignof(pab_config));
     cr_assert_eq(PAB_CONFIG_SIZE_V7, sizeof c);
     memset(&c, 0xA5, sizeof c); /* stop_ticket: a ticket never issued */
     pab_config_init_size(&c, PAB_CONFIG_SIZE_V2);
