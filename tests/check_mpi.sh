@@ -30,6 +30,9 @@ done
 run 2 limits
 run 4 limits
 run 2 repeat "${PAB_MPI_REPEAT:-1000}"
+# The measurement behind lib/mpi/table.c's choice, small: it must run.
+echo "mpirun -np 2 mpi_latency 200"
+timeout 300 "$mpirun" -np 2 --oversubscribe --bind-to none "$b/tests/mpi_latency" 200
 # A rank killed mid-search: mpirun ends the job with a failing status and
 # says which rank died, well before the 30 s time limit of the search.
 echo "mpirun -np 2 mpi_search killed (must fail, in time)"

@@ -148,9 +148,13 @@ EXTRA_DIST += tests/check_match.sh
 
 # libpab-mpi across ranks, under mpirun (tests/check_mpi.sh).
 if HAVE_MPI
-check_PROGRAMS += tests/mpi_search
+check_PROGRAMS += tests/mpi_search tests/mpi_latency
 PLAIN_TESTS += tests/check_mpi.sh
 endif
+tests_mpi_latency_SOURCES = tests/mpi_latency.c
+tests_mpi_latency_CFLAGS = $(AM_CFLAGS) $(MPI_CFLAGS)
+tests_mpi_latency_LDADD = lib/mpi/libpab-mpi.la examples/games/libpabgames.la \
+	lib/libpab.la $(MPI_LIBS) -lpthread
 tests_mpi_search_SOURCES = tests/mpi_search.c
 tests_mpi_search_CFLAGS = $(AM_CFLAGS) $(MPI_CFLAGS)
 tests_mpi_search_LDADD = lib/mpi/libpab-mpi.la examples/games/libpabgames.la \
