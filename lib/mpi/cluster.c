@@ -6,10 +6,10 @@
  * A search, on every rank: start() chooses how entries are shared, gives
  * each rank's helpers their own seed and starts the progress thread; the
  * rank's own threads search; finish() has rank 0 stop the others, agrees
- * on the return code, sums the statistics, and gives every rank rank 0's
- * result (for lazy-smp, the move the ranks that completed rank 0's depth
- * vote for, after Stockfish's cluster branch).  Rank 0's result is the
- * answer; the others return the same result.
+ * on the return code, sums the statistics, and gives every rank the same
+ * result: rank 0's, or for lazy-smp that of the rank whose move the ranks
+ * that completed rank 0's depth vote for (after Stockfish's cluster
+ * branch), with the statistics summed and rank 0's time.
  *
  * Races: none of our own beyond the counters and flags of cluster.h (AO_t
  * through libatomic_ops); hooks run on the thread that called
@@ -209,27 +209,27 @@ static void sum_mpi_stats(cluster *c, uint64_t search_ms)
                               .search_ms_max = max[1]};
 }
 
-/* Lazy Cluster's vote, on rank 0, among the ranks that completed rank 0's
- * depth: each votes for its move with its score above the lowest such
- * score plus 14 (Stockfish's weight); the move with most votes wins, and
- * the lowest rank that chose it gives the result.  Only ranks at rank 0's
- * depth vote, so the value stays the one a completed iteration proved. */
-static int vote(const pab_result *all, int n)
+/* Lazy Cluster's vote, the same on every rank, among the ranks that
+ * completed rank 0's depth: each votes for its move with its score above
+ * the lowest such score plus 14 (Stockfish's weight); the move with most
+ * votes wins, and the lowest rank that chose it gives the result.  Only
+ * ranks at rank 0's depth vote, so the value stays the one a completed
+ * iteration proved.  A ballot is (depth, score, move). */
+static int vote(const int64_t (*ballot)[3], int n)
 {
-    pab_score_t low = all[0].score;
+    int64_t low = ballot[0][1];
     for (int i = 1; i < n; i++)
-        if (all[i].depth == all[0].depth && all[i].score < low)
-            low = all[i].score;
+        if (ballot[i][0] == ballot[0][0] && ballot[i][1] < low)
+            low = ballot[i][1];
     int best = 0;
     int64_t best_votes = -1;
     for (int i = 0; i < n; i++) {
-        if (all[i].depth != all[0].depth || all[i].best_move == PAB_MOVE_NONE)
+        if (ballot[i][0] != ballot[0][0] || ballot[i][2] == PAB_MOVE_NONE)
             continue;
         int64_t votes = 0;
         for (int j = 0; j < n; j++)
-            if (all[j].depth == all[0].depth &&
-                all[j].best_move == all[i].best_move)
-                votes += (int64_t)all[j].score - low + 14;
+            if (ballot[j][0] == ballot[0][0] && ballot[j][2] == ballot[i][2])
+                votes += ballot[j][1] - low + 14;
         if (votes > best_votes) {
             best_votes = votes;
             best = i;
@@ -238,25 +238,15 @@ static int vote(const pab_result *all, int n)
     return best;
 }
 
-static int vote_result(cluster *c, pab_result *r)
+/* The rank whose result every rank returns: rank 0, or Lazy Cluster's
+ * winner. */
+static int answering_rank(cluster *c, const pab_result *r)
 {
-    pab_result *all = NULL;
-    if (c->rank == 0 && (all = malloc((size_t)c->size * sizeof *all)) == NULL)
-        return PAB_ENOMEM; /* the others still take part in the Bcast */
-    MPI_Gather(r, (int)sizeof *r, MPI_BYTE, all, (int)sizeof *r, MPI_BYTE, 0,
-               c->comm);
-    if (c->rank == 0) {
-        int w = vote(all, c->size);
-        if (w != 0) {
-            pab_stats keep = r->stats;
-            uint64_t time_ms = r->time_ms;
-            *r = all[w];
-            r->stats = keep;
-            r->time_ms = time_ms;
-        }
-        free(all);
-    }
-    return 0;
+    if (c->mode != SHARE_MIRRORED)
+        return 0;
+    const int64_t mine[3] = {r->depth, r->score, (int64_t)r->best_move};
+    MPI_Allgather(mine, 3, MPI_INT64_T, c->ballot, 3, MPI_INT64_T, c->comm);
+    return vote((const int64_t(*)[3])c->ballot, c->size);
 }
 
 static int hook_finish(pab_searcher *s, const pab_config *config, int rc,
@@ -276,14 +266,15 @@ static int hook_finish(pab_searcher *s, const pab_config *config, int rc,
     sum_mpi_stats(c, search_ms);
     if (all_rc < 0)
         return all_rc;
-    sum_stats(c, r);
-    int vrc = 0;
-    if (c->mode == SHARE_MIRRORED)
-        vrc = vote_result(c, r);
-    MPI_Bcast(&vrc, 1, MPI_INT, 0, c->comm);
-    if (vrc < 0)
-        return vrc;
-    MPI_Bcast(r, (int)sizeof *r, MPI_BYTE, 0, c->comm);
+    sum_stats(c, r); /* the same on every rank from here */
+    const pab_stats stats = r->stats;
+    const uint64_t split_wait = r->split_wait_ns;
+    uint64_t time_ms = r->time_ms;
+    MPI_Bcast(&time_ms, 1, MPI_UINT64_T, 0, c->comm);
+    MPI_Bcast(r, (int)sizeof *r, MPI_BYTE, answering_rank(c, r), c->comm);
+    r->stats = stats;
+    r->split_wait_ns = split_wait;
+    r->time_ms = time_ms; /* rank 0's: the search's wall time */
     return 0;
 }
 
@@ -298,6 +289,7 @@ static void cluster_free(cluster *c)
     free(c->x.sending);
     free(c->x.inbox);
     free(c->x.req);
+    free(c->ballot);
     pthread_mutex_destroy(&c->out.lock);
     if (c->comm != MPI_COMM_NULL)
         MPI_Comm_free(&c->comm);
@@ -331,8 +323,9 @@ static int cluster_new(cluster **out, MPI_Comm dup, const pab_mpi_options *o)
     c->x.sending = malloc(n * sizeof *c->x.sending);
     c->x.inbox = malloc(n * sizeof *c->x.inbox);
     c->x.req = malloc((size_t)c->size * sizeof *c->x.req);
+    c->ballot = malloc((size_t)c->size * 3 * sizeof *c->ballot);
     if (c->out.entry == NULL || c->x.sending == NULL || c->x.inbox == NULL ||
-        c->x.req == NULL)
+        c->x.req == NULL || c->ballot == NULL)
         return PAB_ENOMEM;
     return 0;
 }

@@ -97,6 +97,7 @@ typedef struct cluster {
     exchange x;
     counters count;
     pab_mpi_stats last; /* of the last search, summed over the ranks */
+    int64_t *ballot;    /* Lazy Cluster's vote: 3 words a rank */
     share_mode mode;    /* of the search running */
     /* The progress thread of the running search. */
     pthread_t progress;

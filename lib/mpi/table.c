@@ -12,11 +12,15 @@
  * target operations need nothing from the home rank: on one machine MPI
  * maps the window into every process (Open MPI's osc/sm), on a network
  * with RDMA the adapter serves them.  Measured on this machine's loopback
- * (Open MPI 4.1, two ranks, two threads each): 0.2 us for a fetch-and-op
- * with its flush; a remote operation here (lock, get, put, unlock, four
- * flushes) costs about 1 us, against 0.3-0.5 us for a whole chess node,
- * hence the depth threshold: only nodes with a subtree worth many such
- * round trips go remote (pab-mpi(7) has the measurements).
+ * (Open MPI 4.1, two ranks; tests/mpi_latency.c): a store here (ticket,
+ * turn, copy out, copy back and turn, each with its flush) 0.7-0.8 us and
+ * a probe 0.6 us, against a message round trip of 3 us to a thread that
+ * waits in a blocking receive (and keeps a core spinning for it) or
+ * 270 us to one that polls every 200 us as the progress thread does; in a
+ * search, with the other rank's threads at work, 1.2-1.3 us an operation,
+ * against 0.3-0.5 us for a whole chess node: hence the depth threshold,
+ * so that only nodes with a subtree worth many such round trips go remote
+ * (pab-mpi(7) and BENCHMARKS.md have the measurements).
  *
  * Layout.  Each rank's window holds `nrecords` records of ten 64-bit
  * words: a ticket lock (next ticket, ticket served), then one bucket of
