@@ -105,6 +105,12 @@ static void compare(pab_searcher *s, const void *root, const pab_config *base,
               (long)a);
         check(r.score == want, "%s: value %ld, serial %ld", what, (long)r.score,
               (long)want);
+        /* Every rank returns the same result. */
+        long same[4] = {(long)r.best_move, r.depth, -(long)r.best_move,
+                        -(long)r.depth};
+        MPI_Allreduce(MPI_IN_PLACE, same, 4, MPI_LONG, MPI_MIN, MPI_COMM_WORLD);
+        check(same[0] == -same[2] && same[1] == -same[3],
+              "%s: the ranks returned different moves or depths", what);
         /* The ranks did share: the table went remote, or entries were
          * sent and received. */
         pab_mpi_stats st;
