@@ -12,15 +12,19 @@
  * target operations need nothing from the home rank: on one machine MPI
  * maps the window into every process (Open MPI's osc/sm), on a network
  * with RDMA the adapter serves them.  Measured on this machine's loopback
- * (Open MPI 4.1, two ranks; tests/mpi_latency.c): a store here (ticket,
- * turn, copy out, copy back and turn, each with its flush) 0.7-0.8 us and
- * a probe 0.6 us, against a message round trip of 3 us to a thread that
- * waits in a blocking receive (and keeps a core spinning for it) or
- * 270 us to one that polls every 200 us as the progress thread does; in a
- * search, with the other rank's threads at work, 1.2-1.3 us an operation,
- * against 0.3-0.5 us for a whole chess node: hence the depth threshold,
- * so that only nodes with a subtree worth many such round trips go remote
- * (pab-mpi(7) and BENCHMARKS.md have the measurements).
+ * (Open MPI 4.1, two ranks, the machine otherwise idle;
+ * tests/mpi_latency.c): a store here (ticket, turn, copy out, copy back
+ * and turn, each with its flush) 1.1 us and a probe 0.95 us, against a
+ * message round trip of 1.1 us to a thread that waits in a blocking
+ * receive -- which spins, and so gives up a core of every rank -- or
+ * 270 us to one that polls every 200 us as the progress thread does.  On
+ * a network the message would cost one round trip where this costs
+ * four; a rank with many cores could afford the spinning server, which
+ * libpab-mpi does not offer (yet).  In a search, with the other rank's
+ * threads at work, an operation here costs 1.2-1.3 us against 0.3-0.5 us
+ * for a whole chess node: hence the depth threshold, so that only nodes
+ * with a subtree worth many such round trips go remote (pab-mpi(7) and
+ * BENCHMARKS.md have the measurements).
  *
  * Layout.  Each rank's window holds `nrecords` records of ten 64-bit
  * words: a ticket lock (next ticket, ticket served), then one bucket of
