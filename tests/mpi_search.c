@@ -344,12 +344,12 @@ static void repeat(unsigned n)
     pab_config_init(&c);
     c.max_depth = 5;
     c.threads = 2;
+    c.lazy_same_depth = true;
+    c.plain = true;
     pab_score_t want = serial_value(&g, &st, &c);
     for (unsigned i = 0; i < n; i++) {
         pab_result r;
         c.algorithm = cluster_algos[i % N_ALGOS];
-        c.lazy_same_depth = true;
-        c.plain = true;
         check(pab_search(s, &st, &c, &r) == 0, "repeat: search %u failed", i);
         check(r.score == want, "repeat: value %d, serial %d", (int)r.score,
               (int)want);
