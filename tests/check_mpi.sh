@@ -9,11 +9,9 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 # Quiet, local-only transports: no network probing on a machine without one.
 export OMPI_MCA_btl=self,vader OMPI_MCA_btl_vader_single_copy_mechanism=none
 export OMPI_MCA_rmaps_base_oversubscribe=1
-# Under AddressSanitizer: mpi_search checks for leaks itself before
-# MPI_Finalize; MPI's own allocations are suppressed by the file that says
-# why, ours are not.
-top_srcdir=${top_srcdir:-$(dirname "$0")/..}
-export LSAN_OPTIONS="suppressions=$top_srcdir/tests/lsan-mpi.supp print_suppressions=0"
+# Under AddressSanitizer the programs check for leaks themselves before
+# MPI_Finalize (examples/common/ranks.c); tests/lsan.supp, which the
+# sanitizer suite names, says which of MPI's own blocks are suppressed.
 run() {
     np=$1
     shift

@@ -25,6 +25,7 @@
 
 #include <pab/mpi.h>
 
+#include "../examples/common/ranks.h"
 #include "../examples/games/tictactoe.h"
 
 static double now_us(void)
@@ -144,12 +145,10 @@ static int messages(unsigned n, unsigned poll_us, int rank)
 
 int main(int argc, char **argv)
 {
-    int level, rank, size;
-    if (MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &level) !=
-        MPI_SUCCESS)
+    ex_ranks_init(&argc, &argv); /* MPI, and the leak check at the end */
+    if (!ex_ranks_active())
         return 1;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    int rank = ex_ranks_rank(), size = ex_ranks_size();
     unsigned n = argc > 1 ? (unsigned)atoi(argv[1]) : 10000;
     int failed = size != 2 || n == 0;
     if (!failed)
@@ -157,6 +156,5 @@ int main(int argc, char **argv)
                  messages(n / 10 + 1, 200, rank);
     if (failed && rank == 0)
         fprintf(stderr, "mpi_latency: failed (run it on 2 ranks)\n");
-    MPI_Finalize();
     return failed;
 }

@@ -31,27 +31,11 @@
 
 #include <pab/mpi.h>
 
+#include "../examples/common/ranks.h"
+
 #include "../examples/games/connect4.h"
 #include "../examples/games/tictactoe.h"
 #include "../examples/games/tree.h"
-
-/* Under AddressSanitizer, leaks are checked before MPI_Finalize: every
- * allocation of ours is gone by then, while MPI's own are still in use
- * (after it, Open MPI leaves blocks in components it has unloaded, which
- * LeakSanitizer cannot even name).  What MPI_Init_thread allocates is not
- * counted at all (some of it comes from components it loads and unloads
- * at once); tests/lsan-mpi.supp covers MPI's components after that. */
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define PAB_LEAK_CHECK 1
-#endif
-#endif
-#if defined(__SANITIZE_ADDRESS__)
-#define PAB_LEAK_CHECK 1
-#endif
-#ifdef PAB_LEAK_CHECK
-#include <sanitizer/lsan_interface.h>
-#endif
 
 static int rank, ranks;
 
@@ -423,18 +407,13 @@ static void errors(void)
 
 int main(int argc, char **argv)
 {
-    int level;
-#ifdef PAB_LEAK_CHECK
-    __lsan_disable(); /* what MPI_Init_thread keeps is MPI's */
-#endif
-    if (MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &level) !=
-        MPI_SUCCESS)
+    /* MPI, with the leak check before MPI_Finalize under AddressSanitizer
+     * (examples/common/ranks.c). */
+    ex_ranks_init(&argc, &argv);
+    if (!ex_ranks_active())
         return 1;
-#ifdef PAB_LEAK_CHECK
-    __lsan_enable();
-#endif
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+    rank = ex_ranks_rank();
+    ranks = ex_ranks_size();
     const char *mode = argc > 1 ? argv[1] : "values";
     if (strcmp(mode, "values") == 0)
         values(argc > 2 ? (unsigned)atoi(argv[2]) : 1);
@@ -448,11 +427,5 @@ int main(int argc, char **argv)
         killed();
     else
         fail("unknown mode %s", mode);
-#ifdef PAB_LEAK_CHECK
-    if (__lsan_do_recoverable_leak_check() != 0)
-        fail("leaks (above)");
-    __lsan_disable(); /* what MPI_Finalize leaves is MPI's */
-#endif
-    MPI_Finalize();
     return 0;
 }
