@@ -35,8 +35,6 @@
 #define progress_abandon pab_mpi__progress_abandon
 #define cluster_now_ns   pab_mpi__cluster_now_ns
 
-#define NS_PER_MS 1000000ull
-
 /* Message tags on the cluster's own communicator. */
 enum { TAG_STOP = 1, TAG_ENTRIES = 2 };
 
