@@ -199,7 +199,12 @@ typedef struct worker {
     int32_t *scores;   /* the game's scores of `moves`, with generate_scored */
     unsigned char *undo; /* PAB_PLY_MAX undo records, with undo_size */
     pab_move_t killers[PAB_PLY_MAX][2];
-    uint32_t *history; /* game->move_index_count entries */
+    int32_t *history; /* game->move_index_count entries */
+    /* config.cont_history_bits: history by the context of the move one
+     * or two plies before (its index's low bits), then the move's index;
+     * cont_mask + 1 contexts of move_index_count entries. */
+    int32_t *cont;
+    unsigned cont_mask;
     /* config.countermove: by the history index of a move, the reply that
      * last refuted it (game->move_index_count entries); and the history
      * index of the move that led to each ply (NO_INDEX at the root and
@@ -238,6 +243,11 @@ typedef struct worker {
     /* Whether the side to move is in check in the position at each ply:
      * 1, 0, or -1 for not asked yet (negascout.c's in_check_at). */
     signed char check_at[PAB_PLY_MAX + 1];
+    /* The static value at each ply of the current line, NS_NO_EVAL where
+     * the side to move was in check or none was taken (config.improving);
+     * and the move a singular search at that ply leaves out. */
+    pab_score_t eval_at[PAB_PLY_MAX + 1];
+    pab_move_t skip_at[PAB_PLY_MAX + 1];
     bool soft_stopped; /* the soft limit ended the search early */
     /* config.diagnostics (diagnostics.c): this thread's counts, and the
      * occupancy counter of the node it is in at each ply. */
@@ -389,6 +399,7 @@ bool stop_requested(const rt_word *stops, uint64_t ticket);
 #define NS_PV             0x1u /* open window: a PV node */
 #define NS_ALGO           0x2u
 #define NS_MARKED         0x4u /* the scout of a move its caller marked */
+#define NS_EXCLUDE        0x8u /* a singular search: w->skip_at[ply] left out */
 #define NS_RESEARCH_SHIFT 8
 #define NS_RESEARCH(f)    ((f) << NS_RESEARCH_SHIFT)
 
@@ -398,6 +409,8 @@ bool stop_requested(const rt_word *stops, uint64_t ticket);
  * -NS_DECLINED, never records it, and never searches the move again on its
  * strength. */
 #define NS_DECLINED (PAB_SCORE_INF + 1)
+/* No static value at a ply (eval_at). */
+#define NS_NO_EVAL (PAB_SCORE_INF + 2)
 
 /* A recursive node search: ns_search, or an algorithm's own. */
 typedef pab_score_t (*ns_fn)(worker *w, pab_score_t alpha, pab_score_t beta,
@@ -447,9 +460,16 @@ struct ns_node {
     bool in_check;
     bool futile; /* quiet moves are pruned at this node */
     pab_score_t static_eval;
-    int searched;     /* legal moves searched so far */
-    int quiets_tried; /* quiet moves searched so far */
-    bool in_bad;      /* ns_next is handing out the losing noisy moves */
+    bool improving; /* the static value rose since two plies before */
+    /* The table's entry, for the singular extension: its draft (-1: no
+     * entry), bound and score. */
+    int tt_depth;
+    pab_bound tt_bound;
+    pab_score_t tt_score;
+    pab_move_t excluded; /* NS_EXCLUDE: the move left out */
+    int searched;        /* legal moves searched so far */
+    int quiets_tried;    /* quiet moves searched so far */
+    bool in_bad;         /* ns_next is handing out the losing noisy moves */
     /* config.history_malus: the first quiet moves searched, which lose
      * history when a later move cuts off. */
     pab_move_t quiets[NS_QUIETS_MAX];
@@ -546,6 +566,9 @@ void moves_order(worker *w, pab_move_t *moves, int n, int noisy, int ply,
 bool moves_reducible(worker *w, pab_move_t m);
 /* The history index nothing has (no previous move). */
 #define NO_INDEX UINT_MAX
+/* The history value of the quiet move `m` at `ply` in the worker's
+ * position (continuation history included). */
+int32_t moves_history(worker *w, pab_move_t m, int ply);
 /* A quiet move cut off: killers, countermove and history; and the quiet
  * moves searched before it (`tried`, n of them) lose history. */
 void moves_reward(worker *w, pab_move_t m, int depth, int ply,

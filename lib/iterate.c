@@ -42,8 +42,16 @@ static void report_iteration(worker *w, int depth, const pab_line *lines,
         sh->cfg.info(r, sh->cfg.info_user);
 }
 
+static pab_score_t grown(pab_score_t delta, unsigned growth)
+{
+    const int64_t more = (int64_t)delta * growth / 100;
+    const int64_t d = delta + (more > 0 ? more : 1);
+    return d > PAB_SCORE_MAX ? PAB_SCORE_MAX : (pab_score_t)d;
+}
+
 /* One iteration with aspiration windows: start narrow around the last
- * score and widen on the side that failed, doubling each time. */
+ * score and widen on the side that failed, by aspiration_growth % of the
+ * half-width each time (100: doubling). */
 static pab_score_t aspirate(worker *w, ns_fn root, int depth, pab_score_t guess)
 {
     const pab_config *cfg = &w->sh->cfg;
@@ -67,7 +75,7 @@ static pab_score_t aspirate(worker *w, ns_fn root, int depth, pab_score_t guess)
             beta = v + delta > PAB_SCORE_INF ? PAB_SCORE_INF : v + delta;
         else
             return v;
-        delta = delta > PAB_SCORE_MAX / 2 ? PAB_SCORE_MAX : delta * 2;
+        delta = grown(delta, cfg->aspiration_growth);
     }
 }
 

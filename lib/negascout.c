@@ -74,8 +74,8 @@ static bool make(worker *w, pab_move_t m, int ply)
 {
     const pab_game *g = w->sh->game;
     rt_work_done(RT_WORK_SEARCH);
-    w->check_at[ply + 1] = -1; /* a new position there */
-    if (w->counter != NULL)    /* the index in the position it is made in */
+    w->check_at[ply + 1] = -1;                 /* a new position there */
+    if (w->counter != NULL || w->cont != NULL) /* its index where made */
         w->prev_index[ply + 1] = game_move_index(g, w->state, m);
     if (ply == 0)
         worker_root_move(w, m);
@@ -186,6 +186,9 @@ static void store(worker *w, const ns_node *nd)
  * because only its owner knows what its entry must undo. */
 static void tt_save(worker *w, const ns_node *nd)
 {
+    /* A search that left a move out proves nothing about the position. */
+    if (nd->flags & NS_EXCLUDE)
+        return;
     if (nd->settle != NULL)
         nd->settle(w, nd);
     else
@@ -330,8 +333,9 @@ static bool null_move_cuts(worker *w, const ns_node *nd, ns_fn self,
 {
     const pab_game *g = w->sh->game;
     if (!w->sh->cfg.null_move || !game_has_null(g) ||
-        nd->depth < w->sh->cfg.null_min_depth || nd->static_eval < nd->beta ||
-        PAB_SCORE_IS_WIN(nd->beta) || PAB_SCORE_IS_LOSS(nd->beta))
+        (nd->flags & NS_EXCLUDE) || nd->depth < w->sh->cfg.null_min_depth ||
+        nd->static_eval < nd->beta || PAB_SCORE_IS_WIN(nd->beta) ||
+        PAB_SCORE_IS_LOSS(nd->beta))
         return false;
     if (!game_make_null(g, w->state, worker_undo(w, nd->ply)))
         return false;
@@ -339,6 +343,12 @@ static bool null_move_cuts(worker *w, const ns_node *nd, ns_fn self,
     w->prev_index[nd->ply + 1] = NO_INDEX;
     const pab_config *cfg = &w->sh->cfg;
     int r = cfg->null_r_base + nd->depth / cfg->null_r_div;
+    if (cfg->null_r_eval > 0) {
+        /* Far above beta, a shallower look is proof enough. */
+        const int64_t more =
+            ((int64_t)nd->static_eval - nd->beta) / cfg->null_r_eval;
+        r += more < 3 ? (int)more : 3;
+    }
     pab_score_t v = -ns_call(w, self, -nd->beta, -nd->beta + 1,
                              nd->depth - 1 - r, nd->ply + 1, 0);
     game_unmake_null(g, w->state, worker_undo(w, nd->ply));
@@ -370,7 +380,17 @@ static int log_reduction(int lmr_r, int depth, int move_number, bool pv)
     return r > 0 ? r : 0;
 }
 
-static int reduction(worker *w, const ns_node *nd, bool quiet, int extension)
+/* config.lmr_history: a move whose history says it often refutes is
+ * reduced less, one that seldom does more (a ply per lmr_history). */
+static int history_plies(const pab_config *cfg, int32_t history)
+{
+    if (cfg->lmr_history <= 0 || !cfg->history_gravity)
+        return 0;
+    return history / cfg->lmr_history;
+}
+
+static int reduction(worker *w, const ns_node *nd, bool quiet, int extension,
+                     int32_t history)
 {
     const pab_config *cfg = &w->sh->cfg;
     if (!cfg->late_move_reductions || nd->depth < cfg->lmr_min_depth ||
@@ -383,6 +403,9 @@ static int reduction(worker *w, const ns_node *nd, bool quiet, int extension)
     else if (!(nd->flags & NS_PV) && nd->searched >= cfg->lmr_deep_moves &&
              nd->depth >= cfg->lmr_deep_depth)
         r = cfg->lmr_deep_r;
+    r -= history_plies(cfg, history);
+    if (r < 0)
+        r = 0;
     return r < nd->depth - 1 ? r : nd->depth - 1;
 }
 
@@ -443,6 +466,9 @@ bool ns_begin(worker *w, ns_node *nd, pab_score_t alpha, pab_score_t beta,
     nd->quiets_tried = 0;
     nd->in_bad = false;
     nd->improved = -1;
+    nd->improving = false;
+    nd->tt_depth = -1;
+    nd->excluded = (flags & NS_EXCLUDE) ? w->skip_at[ply] : PAB_MOVE_NONE;
     nd->n = nd->next = nd->end = 0;
     nd->stage = NS_STAGE_DONE;
     nd->tried = PAB_MOVE_NONE;
@@ -465,9 +491,13 @@ bool ns_begin(worker *w, ns_node *nd, pab_score_t alpha, pab_score_t beta,
 bool ns_probe(worker *w, ns_node *nd, pab_score_t *value)
 {
     pab_tt_entry e;
-    if (!tt_lookup(w, nd->key, nd->depth, nd->ply, &e))
+    if ((nd->flags & NS_EXCLUDE) ||
+        !tt_lookup(w, nd->key, nd->depth, nd->ply, &e))
         return false;
     nd->tt_move = e.move;
+    nd->tt_depth = e.depth;
+    nd->tt_bound = e.bound;
+    nd->tt_score = e.score;
     if ((nd->flags & NS_PV) ||
         !tt_cutoff(&e, nd->depth, nd->alpha, nd->beta, e.score))
         return false;
@@ -500,9 +530,10 @@ static bool selective(const worker *w)
 static bool reverse_futile(const worker *w, const ns_node *nd)
 {
     const pab_config *cfg = &w->sh->cfg;
+    const int plies = nd->depth - (nd->improving ? 1 : 0);
     return nd->depth <= cfg->rfp_depth && selective(w) &&
            !PAB_SCORE_IS_WIN(nd->beta) && !PAB_SCORE_IS_LOSS(nd->beta) &&
-           nd->static_eval - (int64_t)cfg->rfp_margin * nd->depth >= nd->beta;
+           nd->static_eval - (int64_t)cfg->rfp_margin * plies >= nd->beta;
 }
 
 /* Internal iterative reduction: a node the table knows no move for is
@@ -514,6 +545,25 @@ static void iir(const worker *w, ns_node *nd)
     if (cfg->iir_depth > 0 && nd->depth >= cfg->iir_depth &&
         nd->tt_move == PAB_MOVE_NONE && selective(w))
         nd->depth--;
+}
+
+/* config.improving: whether the side to move stands better than it did
+ * two plies ago (four, if it was in check then; true if neither is
+ * known).  Reverse futility trusts an improving node's static value with
+ * a ply's margin less; late-move pruning keeps fewer quiet moves where
+ * the position is getting worse. */
+static void track_trend(worker *w, ns_node *nd, bool trend)
+{
+    const int ply = nd->ply;
+    w->eval_at[ply] = trend ? nd->static_eval : NS_NO_EVAL;
+    if (!trend)
+        return;
+    pab_score_t before = NS_NO_EVAL;
+    if (ply >= 2)
+        before = w->eval_at[ply - 2];
+    if (before == NS_NO_EVAL && ply >= 4)
+        before = w->eval_at[ply - 4];
+    nd->improving = before == NS_NO_EVAL || nd->static_eval > before;
 }
 
 /* Null move, reverse futility and futility, which need the static value
@@ -529,7 +579,10 @@ static bool expand_prune(worker *w, ns_node *nd, ns_fn self, pab_score_t *value)
         ((cfg->null_move && game_has_null(g)) ||
          (cfg->futility_pruning && nd->depth <= cfg->futility_depth) ||
          nd->depth <= cfg->rfp_depth || nd->depth <= cfg->lmp_depth);
-    nd->static_eval = want_eval ? evaluate(w, nd->ply) : 0;
+    /* The trend needs a value on every ply of the line, PV nodes too. */
+    const bool trend = cfg->improving && selective(w) && !nd->in_check;
+    nd->static_eval = want_eval || trend ? evaluate(w, nd->ply) : 0;
+    track_trend(w, nd, trend);
     if (want_eval && reverse_futile(w, nd)) {
         *value = nd->best = nd->static_eval;
         tt_save(w, nd);
@@ -637,8 +690,64 @@ static bool late_pruned(const worker *w, const ns_node *nd, bool quiet)
         return false;
     if (quiet)
         return nd->depth <= cfg->lmp_depth &&
-               nd->searched >= cfg->lmp_moves + nd->depth * nd->depth;
+               nd->searched >= (cfg->lmp_moves + nd->depth * nd->depth) /
+                                   (nd->improving || !cfg->improving ? 1 : 2);
     return nd->in_bad && nd->depth <= cfg->see_prune_depth;
+}
+
+/* Whether the table move may be tested for a singular extension: a deep
+ * enough lower bound, not a mate, and tried before the node generated a
+ * move (a staged game's table stage), so that the test's own search at
+ * this ply cannot overwrite this node's move list. */
+static bool singular_candidate(const worker *w, const ns_node *nd, pab_move_t m)
+{
+    const pab_config *cfg = &w->sh->cfg;
+    return cfg->singular_depth > 0 && nd->depth >= cfg->singular_depth &&
+           m == nd->tt_move && m == nd->tried && nd->end == 0 && nd->ply > 0 &&
+           nd->ply < cfg->extension_max_ply && !(nd->flags & NS_EXCLUDE) &&
+           nd->tt_depth >= nd->depth - 3 &&
+           (nd->tt_bound == PAB_BOUND_LOWER ||
+            nd->tt_bound == PAB_BOUND_EXACT) &&
+           !PAB_SCORE_IS_WIN(nd->tt_score) &&
+           !PAB_SCORE_IS_LOSS(nd->tt_score) && selective(w);
+}
+
+/* The singular extension (Anantharaman, Campbell and Nowatzyk, in the
+ * form today's engines use): the table move is searched a ply deeper when
+ * every other move, at half the depth, stays below the table's score by
+ * singular_margin per ply.  When one of them reaches beta there too, two
+ * moves refute the parent and the node fails high at once (multi-cut):
+ * *cut gets the value.  The test is a plain NegaScout search of this
+ * position with the move left out (NS_EXCLUDE: no table, no null move),
+ * whatever algorithm the node belongs to: it proves nothing the table
+ * may keep, and it touches nothing shared.  It needs the entry's draft
+ * and bound, which ns_probe keeps and ABDADA's RetrieveAsk does not
+ * report: abdada's nodes are never tested. */
+static int singular(worker *w, const ns_node *nd, pab_move_t m,
+                    pab_score_t *cut)
+{
+    const pab_config *cfg = &w->sh->cfg;
+    if (!singular_candidate(w, nd, m))
+        return 0;
+    const int64_t b =
+        (int64_t)nd->tt_score - (int64_t)cfg->singular_margin * nd->depth;
+    const pab_score_t s_beta =
+        b > PAB_SCORE_MIN ? (pab_score_t)b : PAB_SCORE_MIN + 1;
+    rt_word *slot = w->diag ? w->diag_slot[nd->ply] : NULL;
+    w->skip_at[nd->ply] = m;
+    const pab_score_t v = ns_search(w, s_beta - 1, s_beta, (nd->depth - 1) / 2,
+                                    nd->ply, NS_EXCLUDE);
+    if (w->diag) { /* the test's node ends; this node's occupancy goes on */
+        diag_leave(w, nd->ply);
+        w->diag_slot[nd->ply] = slot;
+    }
+    if (w->aborted)
+        return 0;
+    if (v < s_beta)
+        return 1;
+    if (s_beta >= nd->beta && !(nd->flags & NS_PV))
+        *cut = s_beta;
+    return 0;
 }
 
 bool ns_move(worker *w, ns_node *nd, pab_move_t m, ns_fn child,
@@ -654,15 +763,25 @@ bool ns_move(worker *w, ns_node *nd, pab_move_t m, ns_fn child,
     }
     if (late_pruned(w, nd, quiet))
         return false;
+    pab_score_t cut = NS_NO_EVAL;
+    const int single = singular(w, nd, m, &cut);
+    /* Read before make(): the index belongs to the position it is made in. */
+    const int32_t history =
+        quiet && cfg->lmr_history > 0 ? moves_history(w, m, nd->ply) : 0;
+    if (cut != NS_NO_EVAL) {
+        *value = cut;
+        return true;
+    }
     if (!make(w, m, nd->ply))
         return false;
     if (quiet && nd->quiets_tried < NS_QUIETS_MAX)
         nd->quiets[nd->quiets_tried] = m;
     nd->quiets_tried += quiet;
-    const int ext = cfg->check_extension && nd->ply < cfg->extension_max_ply &&
-                            in_check_at(w, nd->ply + 1)
-                        ? 1
-                        : 0;
+    const int ext =
+        single || (cfg->check_extension && nd->ply < cfg->extension_max_ply &&
+                   in_check_at(w, nd->ply + 1))
+            ? 1
+            : 0;
     const int new_depth = nd->depth - 1 + ext;
     const bool pv = nd->flags & NS_PV;
     pab_score_t v;
@@ -670,7 +789,7 @@ bool ns_move(worker *w, ns_node *nd, pab_move_t m, ns_fn child,
         v = -ns_call(w, child, -nd->beta, -nd->alpha, new_depth, nd->ply + 1,
                      pv ? NS_PV : 0);
     } else {
-        int r = reduction(w, nd, quiet && !ext, ext);
+        int r = reduction(w, nd, quiet && !ext, ext, history);
         v = scout(w, nd, new_depth, r, child, scout_part(scout_flags), mark);
         if (v > nd->alpha && v < nd->beta && pv && !cfg->plain && !w->aborted &&
             !declined(v)) {

@@ -14,11 +14,20 @@
 
 #include "internal.h"
 
-/* History values are halved when one passes this. */
-#define HISTORY_MAX (1u << 30)
+/* Without config.history_gravity, history values only grow (a malus
+ * stops at 0) and are all halved when one passes HISTORY_MAX.  With it
+ * they are signed and stay within +-HISTORY_GRAVITY: each update moves a
+ * value towards the bound by the bonus, less as it nears it, so that the
+ * old verdicts fade as new ones come (the rule of today's engines). */
+#define HISTORY_MAX       (1 << 30)
+#define HISTORY_GRAVITY   16384
+#define HISTORY_BONUS_MAX 1200
+/* A history value as an unsigned sort key, order kept, below the
+ * killers' keys (ties_of). */
+#define HISTORY_KEY(h) ((uint32_t)(h) + (1u << 31))
 /* The ordering key of a tactical move: above any quiet move's history, so
  * the sort keeps the game's order of captures ahead of the quiet moves. */
-#define TACTICAL_KEY (HISTORY_MAX * 2u)
+#define TACTICAL_KEY UINT32_MAX
 
 pab_move_t *moves_at(worker *w, int ply)
 {
@@ -131,13 +140,39 @@ static pab_move_t countermove_of(const worker *w, int ply)
     return w->counter[i];
 }
 
-static unsigned history_of(worker *w, pab_move_t m)
+/* config.cont_history_bits: the continuation entries of the move of
+ * index i at `ply`, by the moves one and two plies before (none where a
+ * null move or the root came first). */
+static int32_t *cont_entry(const worker *w, int ply, int back, unsigned i)
+{
+    const unsigned count = w->sh->game->move_index_count;
+    if (w->cont == NULL || ply - back < 1)
+        return NULL;
+    const unsigned p = w->prev_index[ply - back];
+    if (p >= count)
+        return NULL;
+    return &w->cont[(size_t)(p & w->cont_mask) * count + i];
+}
+
+/* The history of the move of index i at `ply`: its own and, with
+ * continuation history, what it did after the same previous moves. */
+static int32_t history_at(const worker *w, int ply, unsigned i)
+{
+    int32_t h = w->history[i];
+    for (int back = 0; back < 2; back++) {
+        const int32_t *c = cont_entry(w, ply, back, i);
+        h += c != NULL ? *c : 0;
+    }
+    return h;
+}
+
+int32_t moves_history(worker *w, pab_move_t m, int ply)
 {
     const pab_game *g = w->sh->game;
     if (w->history == NULL)
         return 0;
     unsigned i = game_move_index(g, w->state, m);
-    return i < g->move_index_count ? w->history[i] : 0;
+    return i < g->move_index_count ? history_at(w, ply, i) : 0;
 }
 
 /* Move `m`, if present in moves[from..n), to `from` (with its score, when
@@ -182,8 +217,9 @@ static void order_moves(worker *w, pab_move_t *moves, int n, int ply,
     if (n - front > PAB_MAX_MOVES)
         return;
     for (int i = front; i < n; i++)
-        keys[i - front] =
-            is_quiet(w, moves[i]) ? history_of(w, moves[i]) : TACTICAL_KEY;
+        keys[i - front] = is_quiet(w, moves[i])
+                              ? HISTORY_KEY(moves_history(w, moves[i], ply))
+                              : TACTICAL_KEY;
     for (int i = front + 1; i < n; i++) {
         pab_move_t m = moves[i];
         unsigned k = keys[i - front];
@@ -210,7 +246,7 @@ static void ties_of(worker *w, const pab_move_t *moves, uint32_t *ties, int n,
     const pab_game *g = w->sh->game;
     const pab_move_t k0 = w->killers[ply][0], k1 = w->killers[ply][1];
     const pab_move_t cm = countermove_of(w, ply);
-    const uint32_t *history = w->history;
+    const int32_t *history = w->history;
     const unsigned count = g->move_index_count;
     const bool low_bits = g->flags & PAB_GAME_INDEX_LOW_BITS;
     for (int i = 0; i < n; i++) {
@@ -226,10 +262,10 @@ static void ties_of(worker *w, const pab_move_t *moves, uint32_t *ties, int n,
                  (stage == PAB_STAGE_ALL && !is_quiet(w, m)))
             ties[i] = 0;
         else if (low_bits)
-            ties[i] = history[m & (count - 1)];
+            ties[i] = HISTORY_KEY(history_at(w, ply, m & (count - 1)));
         else
             ties[i] = (x = g->move_index(w->state, m, g->user)) < count
-                          ? history[x]
+                          ? HISTORY_KEY(history_at(w, ply, x))
                           : 0;
     }
 }
@@ -319,11 +355,41 @@ void moves_order(worker *w, pab_move_t *moves, int n, int noisy, int ply,
         order_moves(w, moves, n, ply, tt_move);
 }
 
+/* A signed history value pulled towards +-HISTORY_GRAVITY by `bonus`. */
+static void gravity_add(int32_t *h, int bonus)
+{
+    const int mag = bonus < 0 ? -bonus : bonus;
+    *h += bonus - (int32_t)((int64_t)*h * mag / HISTORY_GRAVITY);
+}
+
+/* One history update of the move of index i at `ply` by `bonus`
+ * (negative: a malus). */
+static void history_add(worker *w, int ply, unsigned i, int bonus)
+{
+    int32_t *h = &w->history[i];
+    if (w->sh->cfg.history_gravity) {
+        gravity_add(h, bonus);
+        for (int back = 0; back < 2; back++) {
+            int32_t *c = cont_entry(w, ply, back, i);
+            if (c != NULL)
+                gravity_add(c, bonus);
+        }
+        return;
+    }
+    if (bonus < 0) { /* the plain history stays >= 0 */
+        *h = *h > -bonus ? *h + bonus : 0;
+        return;
+    }
+    *h += bonus;
+    if (*h > HISTORY_MAX)
+        for (unsigned k = 0; k < w->sh->game->move_index_count; k++)
+            w->history[k] /= 2;
+}
+
 /* The quiet moves tried before the one that cut off were wrong guesses:
- * they lose what a cutoff would have won them (history stays >= 0, so
- * the loss stops at nothing). */
-static void history_malus(worker *w, pab_move_t best, const pab_move_t *tried,
-                          int n, unsigned bonus)
+ * they lose what a cutoff would have won them. */
+static void history_malus(worker *w, int ply, pab_move_t best,
+                          const pab_move_t *tried, int n, int bonus)
 {
     const pab_game *g = w->sh->game;
     for (int k = 0; k < n; k++) {
@@ -331,7 +397,7 @@ static void history_malus(worker *w, pab_move_t best, const pab_move_t *tried,
             continue;
         unsigned i = game_move_index(g, w->state, tried[k]);
         if (i < g->move_index_count)
-            w->history[i] = w->history[i] > bonus ? w->history[i] - bonus : 0;
+            history_add(w, ply, i, -bonus);
     }
 }
 
@@ -354,14 +420,16 @@ void moves_reward(worker *w, pab_move_t m, int depth, int ply,
     if (i >= g->move_index_count)
         return;
     /* The usual weight, depth squared: a cutoff far from the horizon saves
-     * a larger tree. */
-    const unsigned bonus = (unsigned)(depth * depth);
+     * a larger tree.  Under gravity it is capped, so that no single
+     * verdict fills the range. */
+    int bonus = depth * depth;
+    if (w->sh->cfg.history_gravity) {
+        bonus *= 16;
+        bonus = bonus < HISTORY_BONUS_MAX ? bonus : HISTORY_BONUS_MAX;
+    }
     if (w->sh->cfg.history_malus)
-        history_malus(w, m, tried, n, bonus);
-    w->history[i] += bonus;
-    if (w->history[i] > HISTORY_MAX)
-        for (unsigned k = 0; k < g->move_index_count; k++)
-            w->history[k] /= 2;
+        history_malus(w, ply, m, tried, n, bonus);
+    history_add(w, ply, i, bonus);
 }
 
 /* ---- a staged node, stage by stage
@@ -419,7 +487,7 @@ bool ns_next(worker *w, ns_node *nd, pab_move_t *m)
     for (;;) {
         while (nd->next < nd->n) {
             *m = nd->moves[nd->next++];
-            if (*m != nd->tried)
+            if (*m != nd->tried && *m != nd->excluded)
                 return true;
         }
         switch (nd->stage) {

@@ -194,6 +194,20 @@ static const option options[] = {
            "simulated cluster: entries this deep are shared"),
     NUMBER(sim_cs_depth, STORE_INT, 0, PAB_TT_MAX_DEPTH, 6, "plies",
            "simulated cluster: moves this deep marked across machines"),
+    NUMBER(singular_depth, STORE_INT, 0, PAB_DEPTH_MAX, 8, "plies",
+           "singular extension from this depth, 0: none"),
+    NUMBER(singular_margin, STORE_INT, 0, PAB_SCORE_MAX, 2, "score",
+           "singular extension: margin below the table's score per ply"),
+    NUMBER(null_r_eval, STORE_INT, 0, PAB_SCORE_MAX, 200, "score",
+           "null move: one ply more per this much the static value beats beta"),
+    BOOL(improving, 0, "pruning margins follow the static value's trend"),
+    BOOL(history_gravity, 0, "signed history pulled towards its bounds"),
+    NUMBER(lmr_history, STORE_INT, 0, 1 << 20, 0, "history",
+           "a reduction changes by a ply per this much history, 0: not"),
+    NUMBER(cont_history_bits, STORE_INT, 0, 10, 6, "bits",
+           "continuation history: previous moves told apart by these bits"),
+    NUMBER(aspiration_growth, STORE_UNSIGNED, 1, 1000, 100, "%",
+           "a failed aspiration window grows by this % of its half-width"),
 };
 /* clang-format on */
 
@@ -322,7 +336,7 @@ bool options_layout_published(size_t size)
     return size == PAB_CONFIG_SIZE_V1 || size == PAB_CONFIG_SIZE_V2 ||
            size == PAB_CONFIG_SIZE_V3 || size == PAB_CONFIG_SIZE_V4 ||
            size == PAB_CONFIG_SIZE_V5 || size == PAB_CONFIG_SIZE_V6 ||
-           size == PAB_CONFIG_SIZE_V7;
+           size == PAB_CONFIG_SIZE_V7 || size == PAB_CONFIG_SIZE_V8;
 }
 
 /* Where the field ends: a caller's config of an older layout lacks the

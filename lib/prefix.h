@@ -45,6 +45,7 @@
 #define moves_have_noisy         pab__moves_have_noisy
 #define moves_order              pab__moves_order
 #define moves_reducible          pab__moves_reducible
+#define moves_history            pab__moves_history
 #define moves_reward             pab__moves_reward
 #define ns_begin                 pab__ns_begin
 #define ns_close                 pab__ns_close

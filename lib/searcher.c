@@ -178,6 +178,9 @@ static void normalise(pab_config *dst, const pab_config *src)
         dst->futility_pruning = false;
         dst->check_extension = false;
         dst->rfp_depth = dst->lmp_depth = dst->iir_depth = 0;
+        dst->singular_depth = dst->null_r_eval = 0;
+        dst->improving = dst->history_gravity = false;
+        dst->lmr_history = dst->cont_history_bits = 0;
         dst->see_prune_depth = 0;
         dst->lmr_log = dst->countermove = dst->history_malus = false;
         dst->mate_distance_pruning = false;

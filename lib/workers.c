@@ -60,6 +60,13 @@ int worker_init(worker *w, search *sh, const void *root)
         w->history = calloc(g->move_index_count, sizeof *w->history);
         if (w->history == NULL)
             goto nomem;
+        if (sh->cfg.cont_history_bits > 0 && sh->cfg.history_gravity) {
+            w->cont_mask = (1u << sh->cfg.cont_history_bits) - 1;
+            w->cont = calloc((size_t)(w->cont_mask + 1) * g->move_index_count,
+                             sizeof *w->cont);
+            if (w->cont == NULL)
+                goto nomem;
+        }
         if (sh->cfg.countermove) {
             w->counter = malloc(sizeof *w->counter * g->move_index_count);
             if (w->counter == NULL)
@@ -70,6 +77,10 @@ int worker_init(worker *w, search *sh, const void *root)
     w->prev_index[0] = NO_INDEX;
     for (int p = 0; p < PAB_PLY_MAX; p++)
         w->killers[p][0] = w->killers[p][1] = PAB_MOVE_NONE;
+    for (int p = 0; p <= PAB_PLY_MAX; p++) {
+        w->eval_at[p] = NS_NO_EVAL;
+        w->skip_at[p] = PAB_MOVE_NONE;
+    }
     return 0;
 nomem:
     worker_release(w);
@@ -89,6 +100,7 @@ void worker_release(worker *w)
     free(w->later);
     free(w->history);
     free(w->counter);
+    free(w->cont);
     free(w->scores);
     free(w->undo);
     w->scores = NULL;
@@ -98,6 +110,7 @@ void worker_release(worker *w)
     w->later = NULL;
     w->history = NULL;
     w->counter = NULL;
+    w->cont = NULL;
 }
 
 void worker_fail(worker *w, int err)

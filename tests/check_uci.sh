@@ -14,7 +14,7 @@
 # The bench count changes whenever the search or the chess module changes
 # what it searches; record the new value then (pab-chess bench 5 1 serial).
 BENCH_ARGS="5 1 serial"
-BENCH_NODES=180564
+BENCH_NODES=180529
 
 top_builddir=${top_builddir:-.}
 engine="$top_builddir/examples/chess/pab-chess"
@@ -285,9 +285,17 @@ check "bench: 24 position lines" test "$lines" -eq 24
 plain=$(timeout 120 "$engine" bench $BENCH_ARGS plain 2>&1 | sed -n 's/^Nodes searched: //p')
 check "bench $BENCH_ARGS plain: $plain nodes, fewer with staged moves" \
     test "$plain" -gt "$nodes"
-# The direct loop visits exactly the library's nodes (status 0 only then).
-direct=$(timeout 120 "$engine" direct 4 2>&1 | grep -c ' same$')
-check "direct 4: the same nodes on all 24 positions ($direct)" test "$direct" -eq 24
+# The direct loop visits exactly the library's nodes (status 0 only then):
+# at depth 9 the singular extension (from depth 8) acts, and a second run
+# turns on the rules that are off by default.
+direct=$(timeout 600 "$engine" direct 9 2>&1 | grep -c ' same$')
+check "direct 9: the same nodes on all 24 positions ($direct)" test "$direct" -eq 24
+direct=$(timeout 600 "$engine" direct 8 1 lmr_history=1000 lmp_depth=6 \
+    see_prune_depth=3 aspiration_growth=33 singular_depth=6 improving=true \
+    history_gravity=true 2>&1 |
+    grep -c ' same$')
+check "direct 8 with the rules off by default on: the same nodes ($direct)" \
+    test "$direct" -eq 24
 
 echo "check_uci: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

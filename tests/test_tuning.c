@@ -1,7 +1,7 @@
 /*
- * The libpab 0.4 config (PAB_CONFIG_SIZE_V4): the search's tunables by
- * name, the progress callback inside an iteration, and the soft time
- * limit.
+ * The libpab 0.4 config (PAB_CONFIG_SIZE_V4), with the tunables 0.6 and
+ * 0.8 added: the search's tunables by name, the progress callback inside an
+ * iteration, and the soft time limit.
  *
  * Tunables at their defaults must search exactly the tree of a default
  * config (every algorithm; the parallel ones on deterministic virtual
@@ -27,12 +27,30 @@ static const char *const KIWIPETE =
 static const struct {
     const char *name, *other;
 } TUNABLES[] = {
-    {"null_min_depth", "2"}, {"null_r_base", "3"},       {"null_r_div", "3"},
-    {"lmr_min_depth", "2"},  {"lmr_min_moves", "2"},     {"lmr_r", "2"},
-    {"lmr_deep_depth", "4"}, {"lmr_deep_moves", "4"},    {"lmr_deep_r", "3"},
-    {"futility_depth", "2"}, {"extension_max_ply", "2"}, {"rfp_depth", "2"},
-    {"rfp_margin", "40"},    {"lmp_depth", "3"},         {"lmp_moves", "1"},
-    {"iir_depth", "3"},      {"see_prune_depth", "1"},
+    {"null_min_depth", "2"},
+    {"null_r_base", "3"},
+    {"null_r_div", "3"},
+    {"lmr_min_depth", "2"},
+    {"lmr_min_moves", "2"},
+    {"lmr_r", "2"},
+    {"lmr_deep_depth", "4"},
+    {"lmr_deep_moves", "4"},
+    {"lmr_deep_r", "3"},
+    {"futility_depth", "2"},
+    {"extension_max_ply", "2"},
+    {"rfp_depth", "2"},
+    {"rfp_margin", "40"},
+    {"lmp_depth", "3"},
+    {"lmp_moves", "1"},
+    {"iir_depth", "3"},
+    {"see_prune_depth", "1"},
+    /* libpab 0.8 */
+    {"singular_depth", "4"},
+    {"singular_margin", "10"},
+    {"null_r_eval", "100"},
+    {"lmr_history", "1000"},
+    {"cont_history_bits", "4"},
+    {"aspiration_growth", "33"},
 };
 /* The switches of libpab 0.6 and their defaults. */
 static const struct {
@@ -42,6 +60,7 @@ static const struct {
     {"lmr_log", true},       {"countermove", true},
     {"history_malus", true}, {"mate_distance_pruning", true},
     {"qsearch_tt", false},   {"qsearch_skip_bad", true},
+    {"improving", false},    {"history_gravity", false},
 };
 #define N_SWITCHES (sizeof SWITCHES / sizeof SWITCHES[0])
 #define N_TUNABLES (sizeof TUNABLES / sizeof TUNABLES[0])
@@ -120,6 +139,10 @@ Test(tuning, every_tunable_changes_the_tree, .timeout = 300)
     c.lmr_log = false;
     c.lmp_depth = 4;       /* off by default: lmp_moves would change nothing */
     c.see_prune_depth = 3; /* off by default too */
+    c.singular_depth = 5;  /* 8 by default: deeper than this search */
+    c.history_gravity = true; /* lmr_history and cont_history_bits need it */
+    /* A narrow window fails twice somewhere, where its growth shows. */
+    c.aspiration_window = 5;
     const uint64_t base = search(pos, &c).stats.nodes;
     for (size_t i = 0; i < N_TUNABLES; i++) {
         pab_config t = c;

@@ -46,8 +46,14 @@
 #include "pab-chess.h"
 
 #define DIRECT_PLY_MAX 256 /* PAB_PLY_MAX */
-#define HISTORY_MAX    (1u << 30)
-#define INF            PAB_SCORE_INF
+#define HISTORY_MAX    (1 << 30)
+/* History under history_gravity: its bound and largest bonus; a value as
+ * a sort key, order kept (the library's ns_moves.c). */
+#define HISTORY_GRAVITY   16384
+#define HISTORY_BONUS_MAX 1200
+#define HISTORY_KEY(h)    ((uint32_t)(h) + (1u << 31))
+#define NO_EVAL           (PAB_SCORE_INF + 2)
+#define INF               PAB_SCORE_INF
 /* The chess game's history index: a move's low 12 bits (its from and to
  * squares, PAB_GAME_INDEX_LOW_BITS), INDEX_COUNT slots. */
 #define INDEX_COUNT 4096u
@@ -66,7 +72,14 @@ typedef struct direct {
     pab_move_t moves[DIRECT_PLY_MAX][CHESS_MAX_MOVES];
     int32_t scores[DIRECT_PLY_MAX][CHESS_MAX_MOVES];
     pab_move_t killers[DIRECT_PLY_MAX][2];
-    uint32_t history[INDEX_COUNT];
+    int32_t history[INDEX_COUNT];
+    /* cont_history_bits: by the low bits of the index of the move one or
+     * two plies before, then the move's index (cont_mask + 1 contexts). */
+    int32_t *cont;
+    unsigned cont_mask;
+    /* improving: the static value at each ply of the line, or NO_EVAL;
+     * and the table entry a node found, for the singular extension. */
+    pab_score_t eval_at[DIRECT_PLY_MAX + 1];
     /* By a move's index, the reply that last refuted it; and the index of
      * the move that led to each ply. */
     pab_move_t counter[INDEX_COUNT];
@@ -84,6 +97,7 @@ typedef struct picker {
     int stage, next, n, end, bad, noisy_end;
     bool in_bad; /* handing out the losing noisy moves */
     pab_move_t tt_move, tried;
+    pab_move_t excluded; /* a singular test's node: the move left out */
     pab_score_t terminal;
 } picker;
 
@@ -174,6 +188,26 @@ static pab_move_t countermove(const direct *d, int ply)
     return d->counter[i];
 }
 
+/* The continuation entry of index i at `ply`, `back` plies further. */
+static int32_t *cont_entry(const direct *d, int ply, int back, unsigned i)
+{
+    if (d->cont == NULL || ply - back < 1)
+        return NULL;
+    const uint32_t p = d->prev_index[ply - back];
+    return p < INDEX_COUNT ? &d->cont[(p & d->cont_mask) * INDEX_COUNT + i]
+                           : NULL;
+}
+
+static int32_t history_at(const direct *d, int ply, unsigned i)
+{
+    int32_t h = d->history[i];
+    for (int back = 0; back < 2; back++) {
+        const int32_t *c = cont_entry(d, ply, back, i);
+        h += c != NULL ? *c : 0;
+    }
+    return h;
+}
+
 /* Among equal scores: the killers, then (quiet moves only) the
  * countermove, then history. */
 static uint32_t tie_break(const direct *d, pab_move_t m, int ply, bool q,
@@ -187,7 +221,7 @@ static uint32_t tie_break(const direct *d, pab_move_t m, int ply, bool q,
         return 0;
     if (m == cm)
         return UINT32_MAX - 2;
-    return d->history[INDEX(m)];
+    return HISTORY_KEY(history_at(d, ply, INDEX(m)));
 }
 
 static void sort(direct *d, int ply, int from, int to, bool q)
@@ -313,7 +347,7 @@ static bool next_move(direct *d, picker *p, int ply, pab_move_t *m)
     for (;;) {
         while (p->next < p->n) {
             *m = d->moves[ply][p->next++];
-            if (*m != p->tried)
+            if (*m != p->tried && *m != p->excluded)
                 return true;
         }
         switch (p->stage) {
@@ -359,8 +393,38 @@ static void pv_update(direct *d, int ply, pab_move_t m)
     d->pv_len[ply] = n;
 }
 
+static void gravity_add(int32_t *h, int bonus)
+{
+    const int mag = bonus < 0 ? -bonus : bonus;
+    *h += bonus - (int32_t)((int64_t)*h * mag / HISTORY_GRAVITY);
+}
+
+/* One history update (negative: a malus): signed under gravity, else
+ * down to 0 at most and halved past HISTORY_MAX. */
+static void history_add(direct *d, int ply, unsigned i, int bonus)
+{
+    int32_t *h = &d->history[i];
+    if (d->cfg->history_gravity) {
+        gravity_add(h, bonus);
+        for (int back = 0; back < 2; back++) {
+            int32_t *c = cont_entry(d, ply, back, i);
+            if (c != NULL)
+                gravity_add(c, bonus);
+        }
+        return;
+    }
+    if (bonus < 0) {
+        *h = *h > -bonus ? *h + bonus : 0;
+        return;
+    }
+    *h += bonus;
+    if (*h > HISTORY_MAX)
+        for (unsigned k = 0; k < INDEX_COUNT; k++)
+            d->history[k] /= 2;
+}
+
 /* A quiet move cut off: killers, countermove, history; the quiet moves
- * tried before it (n of `tried`) lose what it gains, down to 0. */
+ * tried before it (n of `tried`) lose what it gains. */
 static void reward(direct *d, pab_move_t m, int depth, int ply,
                    const pab_move_t *tried, int n)
 {
@@ -372,18 +436,16 @@ static void reward(direct *d, pab_move_t m, int depth, int ply,
     }
     if (d->cfg->countermove && ply > 0 && d->prev_index[ply] < INDEX_COUNT)
         d->counter[d->prev_index[ply]] = m;
-    const unsigned bonus = (unsigned)(depth * depth);
+    int bonus = depth * depth;
+    if (d->cfg->history_gravity) {
+        bonus *= 16;
+        bonus = bonus < HISTORY_BONUS_MAX ? bonus : HISTORY_BONUS_MAX;
+    }
     if (d->cfg->history_malus)
-        for (int k = 0; k < n; k++) {
-            uint32_t *h = &d->history[INDEX(tried[k])];
+        for (int k = 0; k < n; k++)
             if (tried[k] != m)
-                *h = *h > bonus ? *h - bonus : 0;
-        }
-    unsigned i = INDEX(m);
-    d->history[i] += bonus;
-    if (d->history[i] > HISTORY_MAX)
-        for (unsigned k = 0; k < INDEX_COUNT; k++)
-            d->history[k] /= 2;
+                history_add(d, ply, INDEX(tried[k]), -bonus);
+    history_add(d, ply, INDEX(m), bonus);
 }
 
 /* ---- the searches ----------------------------------------------------------
@@ -485,11 +547,11 @@ static void store(direct *d, uint64_t key, int depth, int ply,
 }
 
 static pab_score_t search(direct *d, pab_score_t alpha, pab_score_t beta,
-                          int depth, int ply, bool pv);
+                          int depth, int ply, bool pv, pab_move_t excluded);
 
 /* The null move: true with *value when a reduced search fails high. */
 static bool null_cuts(direct *d, pab_score_t beta, int depth, int ply,
-                      pab_score_t *value)
+                      pab_score_t static_eval, pab_score_t *value)
 {
     const pab_config *cfg = d->cfg;
     chess_pos *pos = d->pos;
@@ -499,7 +561,12 @@ static bool null_cuts(direct *d, pab_score_t beta, int depth, int ply,
         return false;
     d->prev_index[ply + 1] = NO_INDEX;
     int r = cfg->null_r_base + depth / cfg->null_r_div;
-    pab_score_t v = -search(d, -beta, -beta + 1, depth - 1 - r, ply + 1, false);
+    if (cfg->null_r_eval > 0) {
+        const int64_t more = ((int64_t)static_eval - beta) / cfg->null_r_eval;
+        r += more < 3 ? (int)more : 3;
+    }
+    pab_score_t v = -search(d, -beta, -beta + 1, depth - 1 - r, ply + 1, false,
+                            PAB_MOVE_NONE);
     chess_unmake_null(pos);
     if (v < beta)
         return false;
@@ -516,7 +583,7 @@ static int ln256(unsigned x)
 }
 
 static int reduction(const pab_config *cfg, int depth, int searched,
-                     bool in_check, bool q, bool pv)
+                     bool in_check, bool q, bool pv, int32_t history)
 {
     if (!cfg->late_move_reductions || depth < cfg->lmr_min_depth ||
         searched < cfg->lmr_min_moves || in_check || !q)
@@ -532,24 +599,69 @@ static int reduction(const pab_config *cfg, int depth, int searched,
                depth >= cfg->lmr_deep_depth) {
         r = cfg->lmr_deep_r;
     }
+    if (cfg->lmr_history > 0 && cfg->history_gravity)
+        r -= history / cfg->lmr_history;
+    if (r < 0)
+        r = 0;
     return r < depth - 1 ? r : depth - 1;
 }
 
 /* Late-move pruning: a late quiet move near the horizon, or a losing
  * capture, at a node that already has a value that is no loss. */
 static bool late_pruned(const pab_config *cfg, const picker *p, int depth,
-                        int searched, pab_score_t best, bool q)
+                        int searched, pab_score_t best, bool q, bool improving)
 {
     if (searched == 0 || PAB_SCORE_IS_LOSS(best))
         return false;
     if (q)
         return depth <= cfg->lmp_depth &&
-               searched >= cfg->lmp_moves + depth * depth;
+               searched >= (cfg->lmp_moves + depth * depth) /
+                               (improving || !cfg->improving ? 1 : 2);
     return p->in_bad && depth <= cfg->see_prune_depth;
 }
 
+/* improving: whether the static value rose since two plies before
+ * (four, if unknown then; true if neither is known). */
+static bool improving_at(direct *d, int ply, pab_score_t static_eval,
+                         bool trend)
+{
+    d->eval_at[ply] = trend ? static_eval : NO_EVAL;
+    if (!trend)
+        return false;
+    pab_score_t before = ply >= 2 ? d->eval_at[ply - 2] : NO_EVAL;
+    if (before == NO_EVAL && ply >= 4)
+        before = d->eval_at[ply - 4];
+    return before == NO_EVAL || static_eval > before;
+}
+
+/* The singular extension's test of the table move m: 1 to extend it, 0
+ * not; *cut set to a value when another move reaches beta too. */
+static int singular(direct *d, const pab_tt_entry *e, bool found, int depth,
+                    int ply, pab_score_t beta, bool pv, pab_move_t m,
+                    const picker *p, pab_score_t *cut)
+{
+    const pab_config *cfg = d->cfg;
+    if (cfg->singular_depth <= 0 || depth < cfg->singular_depth || !found ||
+        m != p->tt_move || m != p->tried || p->end != 0 || ply == 0 ||
+        ply >= cfg->extension_max_ply || p->excluded != PAB_MOVE_NONE ||
+        e->depth < depth - 3 ||
+        (e->bound != PAB_BOUND_LOWER && e->bound != PAB_BOUND_EXACT) ||
+        PAB_SCORE_IS_WIN(e->score) || PAB_SCORE_IS_LOSS(e->score))
+        return 0;
+    const int64_t b = (int64_t)e->score - (int64_t)cfg->singular_margin * depth;
+    const pab_score_t s_beta =
+        b > PAB_SCORE_MIN ? (pab_score_t)b : PAB_SCORE_MIN + 1;
+    pab_score_t v =
+        search(d, s_beta - 1, s_beta, (depth - 1) / 2, ply, false, m);
+    if (v < s_beta)
+        return 1;
+    if (s_beta >= beta && !pv)
+        *cut = s_beta;
+    return 0;
+}
+
 static pab_score_t search(direct *d, pab_score_t alpha, pab_score_t beta,
-                          int depth, int ply, bool pv)
+                          int depth, int ply, bool pv, pab_move_t excluded)
 {
     const pab_config *cfg = d->cfg;
     chess_pos *pos = d->pos;
@@ -574,10 +686,15 @@ static pab_score_t search(direct *d, pab_score_t alpha, pab_score_t beta,
     }
     const pab_score_t alpha0 = alpha;
     const uint64_t key = pos->key;
+    /* A singular test's node neither reads nor writes the table. */
+    const bool keep = excluded == PAB_MOVE_NONE;
     pab_tt_entry e;
-    picker p = {
-        .stage = STAGE_TABLE, .tt_move = PAB_MOVE_NONE, .tried = PAB_MOVE_NONE};
-    if (pab_tt_probe(d->tt, key, &e)) {
+    picker p = {.stage = STAGE_TABLE,
+                .tt_move = PAB_MOVE_NONE,
+                .tried = PAB_MOVE_NONE,
+                .excluded = excluded};
+    const bool found = keep && pab_tt_probe(d->tt, key, &e);
+    if (found) {
         e.score = from_game(e.score, ply);
         p.tt_move = e.move;
         if (!pv && table_cutoff(&e, depth, alpha, beta))
@@ -603,17 +720,20 @@ static pab_score_t search(direct *d, pab_score_t alpha, pab_score_t beta,
         (cfg->null_move ||
          (cfg->futility_pruning && depth <= cfg->futility_depth) ||
          depth <= cfg->rfp_depth || depth <= cfg->lmp_depth);
-    const pab_score_t static_eval = want_eval ? evaluate(pos, ply) : 0;
+    const bool trend = cfg->improving && !in_check;
+    const pab_score_t static_eval = want_eval || trend ? evaluate(pos, ply) : 0;
+    const bool improving = improving_at(d, ply, static_eval, trend);
     const bool mate_beta = PAB_SCORE_IS_WIN(beta) || PAB_SCORE_IS_LOSS(beta);
     pab_score_t best = -INF, v;
     if (want_eval && depth <= cfg->rfp_depth && !mate_beta &&
-        static_eval - (int64_t)cfg->rfp_margin * depth >= beta) {
-        store(d, key, depth, ply, alpha0, beta, static_eval, PAB_MOVE_NONE);
+        static_eval - (int64_t)cfg->rfp_margin * (depth - improving) >= beta) {
+        if (keep)
+            store(d, key, depth, ply, alpha0, beta, static_eval, PAB_MOVE_NONE);
         return static_eval;
     }
-    if (want_eval && cfg->null_move && depth >= cfg->null_min_depth &&
+    if (want_eval && cfg->null_move && keep && depth >= cfg->null_min_depth &&
         static_eval >= beta && !mate_beta &&
-        null_cuts(d, beta, depth, ply, &v)) {
+        null_cuts(d, beta, depth, ply, static_eval, &v)) {
         store(d, key, depth, ply, alpha0, beta, v, PAB_MOVE_NONE);
         return v;
     }
@@ -635,29 +755,46 @@ static pab_score_t search(direct *d, pab_score_t alpha, pab_score_t beta,
                 best = static_eval + margin;
             continue;
         }
-        if (prunes && late_pruned(cfg, &p, depth, searched, best, q))
+        if (prunes && late_pruned(cfg, &p, depth, searched, best, q, improving))
             continue;
-        if (!make(d, m, ply))
-            continue;
-        if (q && quiets_tried < QUIETS_MAX)
-            quiets[quiets_tried] = m;
-        quiets_tried += q;
-        const int ext = cfg->check_extension && ply < cfg->extension_max_ply &&
-                                pos->checkers
-                            ? 1
-                            : 0;
-        const int new_depth = depth - 1 + ext;
-        if (searched == 0) {
-            v = -search(d, -beta, -alpha, new_depth, ply + 1, pv);
+        pab_score_t cut = NO_EVAL;
+        const int single =
+            singular(d, &e, found, depth, ply, beta, pv, m, &p, &cut);
+        const int32_t history =
+            q && cfg->lmr_history > 0 && cfg->history_gravity
+                ? history_at(d, ply, INDEX(m))
+                : 0;
+        if (cut != NO_EVAL) {
+            v = cut;
         } else {
-            int r = reduction(cfg, depth, searched, in_check, q && !ext, pv);
-            v = -search(d, -alpha - 1, -alpha, new_depth - r, ply + 1, false);
-            if (v > alpha && r > 0)
-                v = -search(d, -alpha - 1, -alpha, new_depth, ply + 1, false);
-            if (v > alpha && v < beta && pv)
-                v = -search(d, -beta, -alpha, new_depth, ply + 1, true);
+            if (!make(d, m, ply))
+                continue;
+            if (q && quiets_tried < QUIETS_MAX)
+                quiets[quiets_tried] = m;
+            quiets_tried += q;
+            const int ext =
+                single || (cfg->check_extension &&
+                           ply < cfg->extension_max_ply && pos->checkers)
+                    ? 1
+                    : 0;
+            const int new_depth = depth - 1 + ext;
+            if (searched == 0) {
+                v = -search(d, -beta, -alpha, new_depth, ply + 1, pv,
+                            PAB_MOVE_NONE);
+            } else {
+                int r = reduction(cfg, depth, searched, in_check, q && !ext, pv,
+                                  history);
+                v = -search(d, -alpha - 1, -alpha, new_depth - r, ply + 1,
+                            false, PAB_MOVE_NONE);
+                if (v > alpha && r > 0)
+                    v = -search(d, -alpha - 1, -alpha, new_depth, ply + 1,
+                                false, PAB_MOVE_NONE);
+                if (v > alpha && v < beta && pv)
+                    v = -search(d, -beta, -alpha, new_depth, ply + 1, true,
+                                PAB_MOVE_NONE);
+            }
+            chess_unmake(pos, m);
         }
-        chess_unmake(pos, m);
         searched++;
         if (v <= best)
             continue;
@@ -675,11 +812,13 @@ static pab_score_t search(direct *d, pab_score_t alpha, pab_score_t beta,
     }
     if (searched == 0 && best == -INF) {
         v = from_game(p.terminal, ply);
-        if (p.stage == STAGE_DONE && p.end == 0 && p.tried == PAB_MOVE_NONE)
+        if (keep && p.stage == STAGE_DONE && p.end == 0 &&
+            p.tried == PAB_MOVE_NONE)
             store(d, key, depth, ply, alpha0, beta, v, PAB_MOVE_NONE);
         return v;
     }
-    store(d, key, depth, ply, alpha0, beta, best, best_move);
+    if (keep)
+        store(d, key, depth, ply, alpha0, beta, best, best_move);
     return best;
 }
 
@@ -704,7 +843,8 @@ static pab_score_t iterate(direct *d)
             beta = guess + delta > INF ? INF : guess + delta;
         }
         for (;;) {
-            pab_score_t v = search(d, alpha, beta, depth, 0, true);
+            pab_score_t v =
+                search(d, alpha, beta, depth, 0, true, PAB_MOVE_NONE);
             if (v <= alpha && alpha > -INF)
                 alpha = v - delta < -INF ? -INF : v - delta;
             else if (v >= beta && beta < INF)
@@ -713,7 +853,9 @@ static pab_score_t iterate(direct *d)
                 guess = v;
                 break;
             }
-            delta = delta > PAB_SCORE_MAX / 2 ? PAB_SCORE_MAX : delta * 2;
+            const int64_t more = (int64_t)delta * cfg->aspiration_growth / 100;
+            const int64_t g = delta + (more > 0 ? more : 1);
+            delta = g > PAB_SCORE_MAX ? PAB_SCORE_MAX : (pab_score_t)g;
         }
         if (mate_found(cfg, guess))
             break;
@@ -764,10 +906,21 @@ static int direct_run(pab_tt *tt, chess_pos *pos, const pab_config *c,
     d->pos = pos;
     d->tt = tt;
     d->cfg = c;
+    if (c->cont_history_bits > 0 && c->history_gravity) {
+        d->cont_mask = (1u << c->cont_history_bits) - 1;
+        d->cont =
+            calloc((size_t)(d->cont_mask + 1) * INDEX_COUNT, sizeof *d->cont);
+        if (d->cont == NULL) {
+            free(d);
+            return -1;
+        }
+    }
     for (int p = 0; p < DIRECT_PLY_MAX; p++)
         d->killers[p][0] = d->killers[p][1] = PAB_MOVE_NONE;
     for (unsigned i = 0; i < INDEX_COUNT; i++)
         d->counter[i] = PAB_MOVE_NONE;
+    for (int p = 0; p <= DIRECT_PLY_MAX; p++)
+        d->eval_at[p] = NO_EVAL;
     d->prev_index[0] = NO_INDEX;
     pab_tt_clear(tt);
     uint64_t t0 = now_ns();
@@ -778,6 +931,7 @@ static int direct_run(pab_tt *tt, chess_pos *pos, const pab_config *c,
     o->seldepth = d->seldepth;
     o->pv_len = d->pv_len[0];
     memcpy(o->pv, d->pv[0], sizeof o->pv[0] * o->pv_len);
+    free(d->cont);
     free(d);
     return 0;
 }
@@ -819,6 +973,22 @@ int pc_direct(int argc, char **argv)
     pab_config c;
     pab_config_init(&c);
     c.max_depth = depth;
+    /* NAME=VALUE after the numbers: a library option for both searches. */
+    for (int a = 3; a < argc; a++) {
+        char name[64];
+        const char *eq = strchr(argv[a], '=');
+        int rc = PAB_EINVAL;
+        if (eq != NULL && (size_t)(eq - argv[a]) < sizeof name) {
+            memcpy(name, argv[a], (size_t)(eq - argv[a]));
+            name[eq - argv[a]] = '\0';
+            rc = pab_config_set_option(&c, name, eq + 1);
+        }
+        if (rc < 0) {
+            fprintf(stderr, "pab-chess: direct: bad option '%s': %s\n", argv[a],
+                    pab_strerror(rc));
+            return 2;
+        }
+    }
     uint64_t lib_nodes = 0, lib_ns = 0, dir_nodes = 0, dir_ns = 0;
     int status = 0;
     for (unsigned i = 0; i < CHESS_BK_COUNT; i++) {

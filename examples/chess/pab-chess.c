@@ -26,7 +26,7 @@ static void usage(FILE *f)
         "usage: %s                      speak UCI on standard input/output\n"
         "       %s bench [depth] [threads] [algorithm] [staged|plain]\n"
         "       %s bk [movetime-ms] [threads] [algorithm] [staged|plain]\n"
-        "       %s direct [depth] [repeat]\n"
+        "       %s direct [depth] [repeat] [NAME=VALUE...]\n"
         "       %s play [--fen FEN] [--side white|black] [--movetime MS]\n"
         "                      [--threads N] [--algorithm A]\n"
         "       %s tune play [--games N] [--depth D] [--random-plies P] "

@@ -239,6 +239,15 @@ typedef struct pab_classify_output {
 typedef void (*pab_classify_fn)(const pab_classify_input *in,
                                 pab_classify_output *out, void *user);
 
+/* Alignment in the layouts below, in C and C++ alike. */
+#ifdef __cplusplus
+#define PAB_ALIGNOF_(t) alignof(t)
+#define PAB_ALIGNAS8_   alignas(8)
+#else
+#define PAB_ALIGNOF_(t) _Alignof(t)
+#define PAB_ALIGNAS8_   _Alignas(8)
+#endif
+
 /* One search's settings.  Always start from pab_config_init(): it sets
  * `size`, which tells the library which fields the caller knows, so fields
  * added later keep old programs working. */
@@ -384,6 +393,32 @@ typedef struct pab_config {
     int sim_cs_depth;           /* simplified-abdada: moves this deep are
                                  * marked across machines (cs_min_depth),
                                  * 0: never; 6 */
+
+    /* libpab 0.8: more of the search's selectivity (pab_search(3),
+     * "Selectivity").  The first field is 8-aligned: layout V8 starts
+     * where V7 ended, padding included. */
+    PAB_ALIGNAS8_ int singular_depth; /* singular extension from this
+                                       * depth, 0: none; 8 */
+    pab_score_t singular_margin;      /* s_beta = the table's score - this
+                                       * per ply of depth; 2 */
+    int null_r_eval;            /* the null move's R grows by one per this much
+                                 * the static value beats beta (3 at most);
+                                 * 0: not; 200 */
+    bool improving;             /* reverse futility and late-move pruning ask
+                                 * whether the static value rose in two plies;
+                                 * false */
+    bool history_gravity;       /* signed history, each update pulled towards
+                                 * its bound; false */
+    int lmr_history;            /* a late move's reduction shrinks (grows) by a
+                                 * ply per this much history above (below) 0,
+                                 * with history_gravity; 0: not; 0 */
+    int cont_history_bits;      /* continuation history (with history_gravity):
+                                 * quiet moves also scored by the moves one
+                                 * and two plies before, told apart by the
+                                 * low this many bits of their move_index();
+                                 * 0: none; 6 */
+    unsigned aspiration_growth; /* an aspiration window that fails grows
+                                 * by this % of its half-width; 100 */
 } pab_config;
 
 /* The sizes of each published layout of the structures that carry or
@@ -397,12 +432,9 @@ typedef struct pab_config {
  *   config V5 (libpab 0.5): up to sim_drift      result V3
  *   config V6 (libpab 0.6): up to split_m_cc     result V4
  *   config V7 (libpab 0.7): up to sim_cs_depth   result V4
- * (V6 is 0.6's sizeof, padding included: 0.7's first field is 8-aligned.) */
-#ifdef __cplusplus
-#define PAB_ALIGNOF_(t) alignof(t)
-#else
-#define PAB_ALIGNOF_(t) _Alignof(t)
-#endif
+ *   config V8 (libpab 0.8): up to cont_history_bits result V4
+ * (V6 and V7 are 0.6's and 0.7's sizeof, padding included: each next
+ * layout's first field is 8-aligned.) */
 #define PAB_ALIGN_UP_(n, a) (((n) + (a)-1) / (a) * (a))
 #define PAB_CONFIG_SIZE_V1                                                     \
     PAB_ALIGN_UP_(offsetof(pab_config, mate_moves) + sizeof(unsigned),         \
@@ -412,7 +444,8 @@ typedef struct pab_config {
 #define PAB_CONFIG_SIZE_V4 offsetof(pab_config, sim_seed)
 #define PAB_CONFIG_SIZE_V5 offsetof(pab_config, rfp_depth)
 #define PAB_CONFIG_SIZE_V6 offsetof(pab_config, sim_net_interval)
-#define PAB_CONFIG_SIZE_V7 sizeof(pab_config)
+#define PAB_CONFIG_SIZE_V7 offsetof(pab_config, singular_depth)
+#define PAB_CONFIG_SIZE_V8 sizeof(pab_config)
 #define PAB_RESULT_SIZE_V1 offsetof(pab_result, ticks)
 #define PAB_RESULT_SIZE_V2 offsetof(pab_result, by_depth)
 #define PAB_RESULT_SIZE_V3 offsetof(pab_result, split_wait_ns)
