@@ -4,9 +4,9 @@
 # pab-chess, one game at a time.  Each part writes its PGN, JSON and report
 # into $OUT (default bench-results/strength/); the Elo and its 95 % error
 # are on each report's `summary:` line.
-#   sh scripts/strength.sh ablate     each 0.6 search rule flipped against
-#                                     the defaults, self-play, $GAMES games at
-#                                     $FAST_TIME + $FAST_INC ms
+#   sh scripts/strength.sh ablate     each 0.6 and 0.8 search rule flipped
+#                                     against the defaults, self-play, $GAMES
+#                                     games at $FAST_TIME + $FAST_INC ms
 #   sh scripts/strength.sh slowmover  Slow Mover 100 and 300 against 200
 #   sh scripts/strength.sh stockfish  one thread against Stockfish at each
 #                                     UCI_Elo of $LEVELS, $SF_GAMES games at
@@ -19,8 +19,8 @@
 #                                     $ACCEPT_ELO, colours alternating
 # All parts by default.  Times: a self-play game at 1 s + 0.01 s takes about
 # 3 s, one against Stockfish at 5 s + 0.05 s about 15 s, so the defaults
-# take about 2.5 hours.  Times are only fair on a quiet machine: a match
-# with 2 threads needs both cores of this one.  SMOKE=1 plays 2 games per
+# take about 5 hours (ablate alone 2.7).  Times are only fair on a quiet
+# machine: a match with 2 threads needs both cores of this one.  SMOKE=1 plays 2 games per
 # part at 300 ms + 10 ms (tests/check_scripts.sh).
 set -eu
 cd "$(dirname "$0")/.."
@@ -69,11 +69,19 @@ fast() {
 ablate() {
     for off in rfp_depth=0 lmp_depth=6 see_prune_depth=4 lmr_log=false \
         countermove=false history_malus=false qsearch_skip_bad=false \
-        iir_depth=4 mate_distance_pruning=false qsearch_tt=true; do
+        iir_depth=4 mate_distance_pruning=false qsearch_tt=true \
+        singular_depth=0 null_r_eval=0 improving=true history_gravity=true \
+        aspiration_growth=33; do
         # shellcheck disable=SC2046
         match "ablate-${off%%=*}" $(fast) --self --opponent-threads 1 \
             --opponent-option "$off"
     done
+    # Continuation history acts only with history_gravity: both sides
+    # have it, one without the continuation tables.
+    # shellcheck disable=SC2046
+    match ablate-cont_history_bits $(fast) --self --opponent-threads 1 \
+        --option history_gravity=true --opponent-option history_gravity=true \
+        --opponent-option cont_history_bits=0
 }
 
 slowmover() {
