@@ -267,7 +267,7 @@ typedef struct pab_config {
     bool null_move;                /* if make_null is set; default true */
     bool late_move_reductions;     /* default true */
     bool futility_pruning;         /* default true */
-    pab_score_t futility_margin;   /* default 200 */
+    pab_score_t futility_margin;   /* per ply; default 150 (0.8; 200) */
     bool check_extension;          /* if in_check is set; default true */
     bool plain;       /* figure 4.3 alpha-beta, see pab_search(3) */
     pab_info_fn info; /* called after every completed iteration */
@@ -329,7 +329,8 @@ typedef struct pab_config {
     int lmr_deep_depth;            /* from here, non-PV nodes ... 6 */
     int lmr_deep_moves;            /* ... this late in the list ... 6 */
     int lmr_deep_r;                /* ... lose this many plies; 2 */
-    int futility_depth;            /* futility pruning to this depth; 1 */
+    int futility_depth;            /* futility pruning to this depth; 4
+                                    * (0.8; 1 before) */
     int extension_max_ply;         /* no check extension from this ply;
                                     * PAB_PLY_MAX */
 
