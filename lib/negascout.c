@@ -383,12 +383,11 @@ static int log_reduction(int lmr_r, int depth, int move_number, bool pv)
 }
 
 /* config.lmr_history: a move whose history says it often refutes is
- * reduced less, one that seldom does more (a ply per lmr_history). */
-static int history_plies(const pab_config *cfg, int32_t history)
+ * reduced less, one that seldom does more (a ply per lmr_history); only
+ * signed history says "seldom". */
+static bool reduces_by_history(const pab_config *cfg)
 {
-    if (cfg->lmr_history <= 0 || !cfg->history_gravity)
-        return 0;
-    return history / cfg->lmr_history;
+    return cfg->lmr_history > 0 && cfg->history_gravity;
 }
 
 static int reduction(worker *w, const ns_node *nd, bool quiet, int extension,
@@ -405,7 +404,8 @@ static int reduction(worker *w, const ns_node *nd, bool quiet, int extension,
     else if (!(nd->flags & NS_PV) && nd->searched >= cfg->lmr_deep_moves &&
              nd->depth >= cfg->lmr_deep_depth)
         r = cfg->lmr_deep_r;
-    r -= history_plies(cfg, history);
+    if (reduces_by_history(cfg))
+        r -= history / cfg->lmr_history;
     if (r < 0)
         r = 0;
     return r < nd->depth - 1 ? r : nd->depth - 1;
@@ -769,7 +769,7 @@ bool ns_move(worker *w, ns_node *nd, pab_move_t m, ns_fn child,
     const int single = singular(w, nd, m, &cut);
     /* Read before make(): the index belongs to the position it is made in. */
     const int32_t history =
-        quiet && cfg->lmr_history > 0 ? moves_history(w, m, nd->ply) : 0;
+        quiet && reduces_by_history(cfg) ? moves_history(w, m, nd->ply) : 0;
     if (cut != NS_NO_EVAL) {
         *value = cut;
         return true;

@@ -140,29 +140,34 @@ static pab_move_t countermove_of(const worker *w, int ply)
     return w->counter[i];
 }
 
-/* config.cont_history_bits: the continuation entries of the move of
- * index i at `ply`, by the moves one and two plies before (none where a
- * null move or the root came first). */
-static int32_t *cont_entry(const worker *w, int ply, int back, unsigned i)
+/* config.cont_history_bits: the rows of the continuation tables that
+ * score a move at `ply`, one for each of the moves one and two plies
+ * before (NULL where a null move or the root came first, or without the
+ * tables).  They depend on the ply only: a node looks them up once. */
+typedef struct cont_rows {
+    int32_t *row[2];
+} cont_rows;
+
+static cont_rows cont_rows_at(const worker *w, int ply)
 {
     const unsigned count = w->sh->game->move_index_count;
-    if (w->cont == NULL || ply - back < 1)
-        return NULL;
-    const unsigned p = w->prev_index[ply - back];
-    if (p >= count)
-        return NULL;
-    return &w->cont[(size_t)(p & w->cont_mask) * count + i];
+    cont_rows r = {{NULL, NULL}};
+    for (int back = 0; back < 2 && w->cont != NULL; back++) {
+        const unsigned p = ply - back >= 1 ? w->prev_index[ply - back] : count;
+        if (p < count)
+            r.row[back] = w->cont + (size_t)(p & w->cont_mask) * count;
+    }
+    return r;
 }
 
-/* The history of the move of index i at `ply`: its own and, with
- * continuation history, what it did after the same previous moves. */
-static int32_t history_at(const worker *w, int ply, unsigned i)
+/* The history of the move of index i: its own and, with continuation
+ * history, what it did after the same previous moves. */
+static int32_t history_at(const worker *w, const cont_rows *r, unsigned i)
 {
     int32_t h = w->history[i];
-    for (int back = 0; back < 2; back++) {
-        const int32_t *c = cont_entry(w, ply, back, i);
-        h += c != NULL ? *c : 0;
-    }
+    for (int back = 0; back < 2; back++)
+        if (r->row[back] != NULL)
+            h += r->row[back][i];
     return h;
 }
 
@@ -172,7 +177,16 @@ int32_t moves_history(worker *w, pab_move_t m, int ply)
     if (w->history == NULL)
         return 0;
     unsigned i = game_move_index(g, w->state, m);
-    return i < g->move_index_count ? history_at(w, ply, i) : 0;
+    const cont_rows r = cont_rows_at(w, ply);
+    return i < g->move_index_count ? history_at(w, &r, i) : 0;
+}
+
+/* The same, the rows looked up already. */
+static uint32_t history_key(worker *w, const cont_rows *r, pab_move_t m)
+{
+    const pab_game *g = w->sh->game;
+    unsigned i = game_move_index(g, w->state, m);
+    return HISTORY_KEY(i < g->move_index_count ? history_at(w, r, i) : 0);
 }
 
 /* Move `m`, if present in moves[from..n), to `from` (with its score, when
@@ -216,10 +230,10 @@ static void order_moves(worker *w, pab_move_t *moves, int n, int ply,
     unsigned keys[PAB_MAX_MOVES];
     if (n - front > PAB_MAX_MOVES)
         return;
+    const cont_rows r = cont_rows_at(w, ply);
     for (int i = front; i < n; i++)
-        keys[i - front] = is_quiet(w, moves[i])
-                              ? HISTORY_KEY(moves_history(w, moves[i], ply))
-                              : TACTICAL_KEY;
+        keys[i - front] =
+            is_quiet(w, moves[i]) ? history_key(w, &r, moves[i]) : TACTICAL_KEY;
     for (int i = front + 1; i < n; i++) {
         pab_move_t m = moves[i];
         unsigned k = keys[i - front];
@@ -249,6 +263,7 @@ static void ties_of(worker *w, const pab_move_t *moves, uint32_t *ties, int n,
     const int32_t *history = w->history;
     const unsigned count = g->move_index_count;
     const bool low_bits = g->flags & PAB_GAME_INDEX_LOW_BITS;
+    const cont_rows r = cont_rows_at(w, ply);
     for (int i = 0; i < n; i++) {
         const pab_move_t m = moves[i];
         unsigned x;
@@ -262,10 +277,10 @@ static void ties_of(worker *w, const pab_move_t *moves, uint32_t *ties, int n,
                  (stage == PAB_STAGE_ALL && !is_quiet(w, m)))
             ties[i] = 0;
         else if (low_bits)
-            ties[i] = HISTORY_KEY(history_at(w, ply, m & (count - 1)));
+            ties[i] = HISTORY_KEY(history_at(w, &r, m & (count - 1)));
         else
             ties[i] = (x = g->move_index(w->state, m, g->user)) < count
-                          ? HISTORY_KEY(history_at(w, ply, x))
+                          ? HISTORY_KEY(history_at(w, &r, x))
                           : 0;
     }
 }
@@ -362,18 +377,16 @@ static void gravity_add(int32_t *h, int bonus)
     *h += bonus - (int32_t)((int64_t)*h * mag / HISTORY_GRAVITY);
 }
 
-/* One history update of the move of index i at `ply` by `bonus`
- * (negative: a malus). */
-static void history_add(worker *w, int ply, unsigned i, int bonus)
+/* One history update of the move of index i by `bonus` (negative: a
+ * malus), its continuation rows `r`. */
+static void history_add(worker *w, const cont_rows *r, unsigned i, int bonus)
 {
     int32_t *h = &w->history[i];
     if (w->sh->cfg.history_gravity) {
         gravity_add(h, bonus);
-        for (int back = 0; back < 2; back++) {
-            int32_t *c = cont_entry(w, ply, back, i);
-            if (c != NULL)
-                gravity_add(c, bonus);
-        }
+        for (int back = 0; back < 2; back++)
+            if (r->row[back] != NULL)
+                gravity_add(&r->row[back][i], bonus);
         return;
     }
     if (bonus < 0) { /* the plain history stays >= 0 */
@@ -388,7 +401,7 @@ static void history_add(worker *w, int ply, unsigned i, int bonus)
 
 /* The quiet moves tried before the one that cut off were wrong guesses:
  * they lose what a cutoff would have won them. */
-static void history_malus(worker *w, int ply, pab_move_t best,
+static void history_malus(worker *w, const cont_rows *r, pab_move_t best,
                           const pab_move_t *tried, int n, int bonus)
 {
     const pab_game *g = w->sh->game;
@@ -397,7 +410,7 @@ static void history_malus(worker *w, int ply, pab_move_t best,
             continue;
         unsigned i = game_move_index(g, w->state, tried[k]);
         if (i < g->move_index_count)
-            history_add(w, ply, i, -bonus);
+            history_add(w, r, i, -bonus);
     }
 }
 
@@ -427,9 +440,10 @@ void moves_reward(worker *w, pab_move_t m, int depth, int ply,
         bonus *= 16;
         bonus = bonus < HISTORY_BONUS_MAX ? bonus : HISTORY_BONUS_MAX;
     }
+    const cont_rows r = cont_rows_at(w, ply);
     if (w->sh->cfg.history_malus)
-        history_malus(w, ply, m, tried, n, bonus);
-    history_add(w, ply, i, bonus);
+        history_malus(w, &r, m, tried, n, bonus);
+    history_add(w, &r, i, bonus);
 }
 
 /* ---- a staged node, stage by stage
