@@ -69,7 +69,19 @@
  * (YBWC), a thread whose null-window test at a split point was started
  * with an alpha that is now lower than the split point's sees that at its
  * next node, abandons the test and starts it again with the new window
- * (what it completed below is in the table).
+ * (what it completed below is in the table).  In plain mode, which has
+ * no null windows and no table, the bounds travel down instead, as the
+ * thesis' PABSim sends a raised score through the subtree below a split
+ * node (TRANSLB and TRANSUB, section 6.4.3): every node takes, on entry
+ * and before each move, the tightest bound the split points above it now
+ * hold on its side (an alpha from those an even number of plies up, a
+ * beta from the others), and one whose window that closes returns at once
+ * -- its value can no longer matter above.  Such a value is not a bound on
+ * the node's own minimax value, so it is never stored: plain mode keeps
+ * no table for these algorithms.  Without it a helper kept, all through
+ * its subtree, the alpha its move started with, and the trees of random
+ * orderings grew half as much again as PABSim's (BENCHMARKS.md, table
+ * 6.8).
  *
  * Waiting.  Nobody spins for long: an idle thread searches for work and
  * yields between tries, then sleeps on its own condition variable.
@@ -179,6 +191,43 @@ static void settle(worker *w, const split_point *at, bool keep_at)
  * ----------------------------------------------------------- */
 
 static void moves(worker *w, sp_frame *f);
+
+/* Plain mode's bounds from above ("Bounds"): only without a table, where
+ * the value of a node cut short is never kept. */
+static bool bounds_travel(const worker *w)
+{
+    return w->sh->cfg.plain && w->tt == NULL && me(w)->head != NULL;
+}
+
+/* Tighten the window of a node at `ply` by the split points above it;
+ * true when it closes (then *alpha is a value that cannot matter). */
+static bool tighten(worker *w, int ply, pab_score_t *alpha, pab_score_t *beta)
+{
+    for (split_point *sp = me(w)->head; sp != NULL;
+         sp = load_sp(&sp->parent)) {
+        const pab_score_t a = load_score(&sp->alpha);
+        if ((ply - ply_of(sp)) % 2 == 0) {
+            if (a > *alpha)
+                *alpha = a;
+        } else if (-a < *beta) {
+            *beta = -a;
+        }
+    }
+    return *alpha >= *beta;
+}
+
+/* A node of our own (not split) whose window the bounds from above closed
+ * between two moves stops there. */
+static bool closed_from_above(worker *w, sp_frame *f)
+{
+    if (f->sp != NULL || f->nd.searched == 0 || !bounds_travel(w))
+        return false;
+    pab_score_t lo = f->nd.alpha, hi = f->nd.beta;
+    if (!tighten(w, f->nd.ply, &lo, &hi))
+        return false;
+    f->nd.best = lo;
+    return true;
+}
 
 /* Work at `sp`, where we are booked, until it has no moves left for us. */
 static void work_at(worker *w, split_point *sp)
@@ -387,7 +436,7 @@ static verdict absorb(worker *w, const sp_frame *f)
 static void moves(worker *w, sp_frame *f)
 {
     const sp_algo *a = shared(w)->algo;
-    while (claim(w, f)) {
+    while (!closed_from_above(w, f) && claim(w, f)) {
         if (f->sp == NULL && !f->helper && shared(w)->select)
             sp_offer(w, f); /* DTS's shared area: our path */
         pab_score_t v = 0;
@@ -683,6 +732,8 @@ pab_score_t sp_node(worker *w, pab_score_t alpha, pab_score_t beta, int depth,
     pab_score_t v;
     if (enter(w, ply, flags))
         return 0;
+    if (bounds_travel(w) && tighten(w, ply, &alpha, &beta))
+        return alpha;
     if (ns_begin(w, &f.nd, alpha, beta, depth, ply, flags, &v) ||
         ns_probe(w, &f.nd, &v))
         return v;

@@ -81,6 +81,33 @@ Test(simulate, calibrated_on_table_6_3, .timeout = 300)
               thesis);
 }
 
+/* Plain mode sends a split point's raised alpha down the subtrees below
+ * it (the thesis' TRANSLB and TRANSUB): YBWC on 12 virtual processors,
+ * tg1's first three trees of (32, 0, 0) at depth 5, returns the serial
+ * values and visits exactly 1180091 nodes.  Without the bounds travelling
+ * down (libpab 0.8.0) the same search visited 1390183. */
+Test(simulate, plain_bounds_travel_down, .timeout = 120)
+{
+    uint32_t seeds[3];
+    uint64_t nodes = 0;
+    cr_assert_eq(tree_seed_set("tg1", seeds, 3), TREE_TG1_COUNT);
+    for (unsigned i = 0; i < 3; i++) {
+        tree_pos t;
+        tree_open(&t, 32, 0, 0, seeds[i]);
+        pab_config c;
+        pab_config_init(&c);
+        c.plain = true;
+        c.max_depth = 5;
+        pab_result serial = search(&t.game, t.root, &c);
+        simulated(&c, PAB_ALGO_YBWC, 12);
+        pab_result r = search(&t.game, t.root, &c);
+        cr_assert_eq(r.score, serial.score, "tree %u", i);
+        nodes += r.stats.nodes;
+        tree_close(&t);
+    }
+    cr_assert_eq(nodes, 1180091u, "%llu nodes", (unsigned long long)nodes);
+}
+
 /* The same search twice: the same virtual time, counters, move and score,
  * for every algorithm (normal mode, so the table, killers, re-searches and
  * the split-point machinery all take part). */
