@@ -203,8 +203,7 @@ static bool bounds_travel(const worker *w)
  * true when it closes (then *alpha is a value that cannot matter). */
 static bool tighten(worker *w, int ply, pab_score_t *alpha, pab_score_t *beta)
 {
-    for (split_point *sp = me(w)->head; sp != NULL;
-         sp = load_sp(&sp->parent)) {
+    for (split_point *sp = me(w)->head; sp != NULL; sp = load_sp(&sp->parent)) {
         const pab_score_t a = load_score(&sp->alpha);
         if ((ply - ply_of(sp)) % 2 == 0) {
             if (a > *alpha)
