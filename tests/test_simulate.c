@@ -45,6 +45,14 @@ static pab_result search(const pab_game *g, const void *root,
     return r;
 }
 
+/* Figure 4.3's alpha-beta at `depth`, on one thread. */
+static void plain_config(pab_config *c, int depth)
+{
+    pab_config_init(c);
+    c->plain = true;
+    c->max_depth = depth;
+}
+
 static void simulated(pab_config *c, pab_algorithm a, unsigned n)
 {
     c->algorithm = a;
@@ -65,9 +73,7 @@ Test(simulate, calibrated_on_table_6_3, .timeout = 300)
         tree_pos t;
         tree_open(&t, 20, 69, 19, seeds[i]);
         pab_config c;
-        pab_config_init(&c);
-        c.plain = true;
-        c.max_depth = 6;
+        plain_config(&c, 6);
         simulated(&c, PAB_ALGO_SERIAL, 1);
         pab_result r = search(&t.game, t.root, &c);
         ticks += r.ticks;
@@ -95,9 +101,7 @@ Test(simulate, plain_bounds_travel_down, .timeout = 120)
         tree_pos t;
         tree_open(&t, 32, 0, 0, seeds[i]);
         pab_config c;
-        pab_config_init(&c);
-        c.plain = true;
-        c.max_depth = 5;
+        plain_config(&c, 5);
         pab_result serial = search(&t.game, t.root, &c);
         simulated(&c, PAB_ALGO_YBWC, 12);
         pab_result r = search(&t.game, t.root, &c);
@@ -200,9 +204,7 @@ Test(simulate, split_point_close_race, .timeout = 300)
         tree_pos t;
         tree_open(&t, 32, 79, 5, seeds[i]);
         pab_config c;
-        pab_config_init(&c);
-        c.plain = true;
-        c.max_depth = 6;
+        plain_config(&c, 6);
         const pab_score_t want = search(&t.game, t.root, &c).score;
         for (size_t a = 0; a < 2; a++)
             for (size_t k = 0; k < 2; k++)
@@ -263,9 +265,7 @@ Test(simulate, processors_1024, .timeout = 300)
     tree_pos t;
     tree_open(&t, 16, 79, 5, 777u);
     pab_config c;
-    pab_config_init(&c);
-    c.plain = true;
-    c.max_depth = 5;
+    plain_config(&c, 5);
     const pab_score_t want = search(&t.game, t.root, &c).score;
     static const pab_algorithm algos[] = {PAB_ALGO_YBWC, PAB_ALGO_ABDADA};
     for (size_t a = 0; a < 2; a++) {
