@@ -171,22 +171,20 @@ static int32_t history_at(const worker *w, const cont_rows *r, unsigned i)
     return h;
 }
 
-int32_t moves_history(worker *w, pab_move_t m, int ply)
+/* The history of move m, its continuation rows `r` looked up already. */
+static int32_t history_of(worker *w, const cont_rows *r, pab_move_t m)
 {
     const pab_game *g = w->sh->game;
-    if (w->history == NULL)
-        return 0;
     unsigned i = game_move_index(g, w->state, m);
-    const cont_rows r = cont_rows_at(w, ply);
-    return i < g->move_index_count ? history_at(w, &r, i) : 0;
+    return i < g->move_index_count ? history_at(w, r, i) : 0;
 }
 
-/* The same, the rows looked up already. */
-static uint32_t history_key(worker *w, const cont_rows *r, pab_move_t m)
+int32_t moves_history(worker *w, pab_move_t m, int ply)
 {
-    const pab_game *g = w->sh->game;
-    unsigned i = game_move_index(g, w->state, m);
-    return HISTORY_KEY(i < g->move_index_count ? history_at(w, r, i) : 0);
+    if (w->history == NULL)
+        return 0;
+    const cont_rows r = cont_rows_at(w, ply);
+    return history_of(w, &r, m);
 }
 
 /* Move `m`, if present in moves[from..n), to `from` (with its score, when
@@ -232,8 +230,9 @@ static void order_moves(worker *w, pab_move_t *moves, int n, int ply,
         return;
     const cont_rows r = cont_rows_at(w, ply);
     for (int i = front; i < n; i++)
-        keys[i - front] =
-            is_quiet(w, moves[i]) ? history_key(w, &r, moves[i]) : TACTICAL_KEY;
+        keys[i - front] = is_quiet(w, moves[i])
+                              ? HISTORY_KEY(history_of(w, &r, moves[i]))
+                              : TACTICAL_KEY;
     for (int i = front + 1; i < n; i++) {
         pab_move_t m = moves[i];
         unsigned k = keys[i - front];
