@@ -18,6 +18,10 @@
 #   TABLES=1  tune the piece-square tables too (768 more weights: they
 #             overfit a few thousand games; watch the held-out error)
 #   DATA      a "FEN result" file to fit instead of playing games
+#   LABEL=engine  label every position with a stronger engine's score
+#             (scripts/sf-label.sh; ENGINE, default Stockfish, at
+#             LABEL_DEPTH, default 8, blended with the game's result by
+#             LAMBDA, default 1) and fit those labels instead of results
 #   CPU       run pinned to this CPU (taskset -c), e.g. CPU=1
 #   PAB_CHESS the engine (default: the build's, _build/examples/chess)
 #   OUT       where data.txt, fit.log and chess_tune.h go
@@ -59,6 +63,14 @@ if [ -z "$data" ]; then
     done
 fi
 echo "tune-eval: $(wc -l <"$data") positions in $data" >&2
+
+if [ "${LABEL:-}" = engine ]; then
+    ldepth=${LABEL_DEPTH:-8}
+    [ "${SMOKE:-0}" = 1 ] && ldepth=2
+    DEPTH=$ldepth bash "$here/scripts/sf-label.sh" <"$data" >"$out/labelled.txt"
+    data=$out/labelled.txt
+    echo "tune-eval: $(wc -l <"$data") positions labelled at depth $ldepth" >&2
+fi
 
 set -- --passes "$passes" --header "$here/examples/games/chess_tune.h" \
     --out "$out/chess_tune.h"

@@ -106,5 +106,16 @@ else
     bad "tune-eval.sh (SMOKE=1) failed"
 fi
 
+# The same with every position labelled by Stockfish (scripts/sf-label.sh).
+if SMOKE=1 LABEL=engine PAB_CHESS="$chess" OUT="$out/tune-label" \
+    sh "$src/scripts/tune-eval.sh" >"$out/tune-label.log" 2>&1 &&
+    grep -q ' positions labelled at depth 2$' "$out/tune-label.log" &&
+    grep -q '^#define TUNE_PAWN_MG ' "$out/tune-label/chess_tune.h"; then
+    ok
+else
+    tail -n 20 "$out/tune-label.log"
+    bad "tune-eval.sh (SMOKE=1 LABEL=engine) failed"
+fi
+
 echo "check_scripts: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
