@@ -1172,13 +1172,15 @@ Test(chess, king_shield_intact_beats_shield_gone)
 }
 
 /* A queen and a knight next to the king cost its side more than the same
- * pieces a few squares away, and the king-attack terms are why. */
+ * pieces a few squares away, and the king-attack terms are why: by more
+ * than a tenth of a pawn in this ending, where the middle game's square
+ * of the attack counts for less than half. */
 Test(chess, attacks_on_the_king_zone_cost)
 {
     const char *near = "6k1/5ppp/8/8/6nq/8/5PPP/R5K1 w - - 0 1";
     const char *away = "6k1/5ppp/8/nq6/8/8/5PPP/R5K1 w - - 0 1";
     int attack = terms_difference(away, near, CW_KA_KNIGHT, CW_KING_DANGER_EG);
-    cr_expect_gt(attack, 20, "king-attack terms: %d", attack);
+    cr_expect_gt(attack, 10, "king-attack terms: %d", attack);
 }
 
 /* Isolated and doubled pawns are weaknesses: a2-d2 and g2-h2 against
