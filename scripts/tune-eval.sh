@@ -8,12 +8,17 @@
 #
 #   sh scripts/tune-eval.sh                     about 25 minutes on one core
 #   GAMES=2000 DEPTH=7 TABLES=1 sh scripts/tune-eval.sh
+#   GAMES=3000 JOBS=3 SEED=3001 LABEL=engine TABLES=1 PASSES=30 \
+#       sh scripts/tune-eval.sh     the shipped weights' recipe: about
+#                                   40 minutes of play and 40 of labelling
+#                                   on each of two cores, 15 of fitting
 #   SMOKE=1 sh scripts/tune-eval.sh             seconds: that it all runs
 #
 # Knobs (environment):
 #   GAMES     self-play games (default 900; about 100 positions each)
 #   DEPTH     their search depth (6)
-#   SEED      their random openings' seed (2024); JOBS games at once (1)
+#   SEED      their random openings' seed (2024); JOBS games (and with
+#             LABEL=engine, engines labelling) at once (1)
 #   PASSES    coordinate-descent passes at most (20)
 #   TABLES=1  tune the piece-square tables too (768 more weights: they
 #             overfit a few thousand games; watch the held-out error)
@@ -67,7 +72,15 @@ echo "tune-eval: $(wc -l <"$data") positions in $data" >&2
 if [ "${LABEL:-}" = engine ]; then
     ldepth=${LABEL_DEPTH:-8}
     [ "${SMOKE:-0}" = 1 ] && ldepth=2
-    DEPTH=$ldepth bash "$here/scripts/sf-label.sh" <"$data" >"$out/labelled.txt"
+    # JOBS engines, each labelling its share of the lines, in order.
+    split -n "l/$jobs" -d "$data" "$out/unlabelled."
+    for part in "$out"/unlabelled.*; do
+        DEPTH=$ldepth bash "$here/scripts/sf-label.sh" <"$part" \
+            >"$part.out" &
+    done
+    wait
+    cat "$out"/unlabelled.*.out >"$out/labelled.txt"
+    rm -f "$out"/unlabelled.*
     data=$out/labelled.txt
     echo "tune-eval: $(wc -l <"$data") positions labelled at depth $ldepth" >&2
 fi
