@@ -1183,6 +1183,38 @@ Test(chess, attacks_on_the_king_zone_cost)
     cr_expect_gt(attack, 10, "king-attack terms: %d", attack);
 }
 
+/* A rook a knight attacks, and a knight the enemy attacks and nobody
+ * guards, cost their side by the threat terms (queens and pawns on, so
+ * that no drawish ending scales them down). */
+Test(chess, threatened_and_hanging_pieces_cost)
+{
+    const char *rook_safe = "3q2k1/5ppp/3n4/8/R7/8/5PPP/3Q2K1 w - - 0 1";
+    const char *rook_attacked = "3q2k1/5ppp/3n4/8/4R3/8/5PPP/3Q2K1 w - - 0 1";
+    int minor = terms_difference(rook_safe, rook_attacked, CW_THREAT_MINOR_MG,
+                                 CW_THREAT_MINOR_EG);
+    cr_expect_gt(minor, 10, "minor-threat terms: %d", minor);
+    const char *guarded = "3q2k1/5ppp/8/8/3N4/4P3/5PPP/1Q4K1 w - - 0 1";
+    const char *hanging = "3q2k1/5ppp/8/8/3N4/8/4PPPP/1Q4K1 w - - 0 1";
+    int loose = terms_difference(guarded, hanging, CW_HANGING_MG, CW_HANGING_EG);
+    cr_expect_gt(loose, 10, "hanging terms: %d", loose);
+}
+
+/* A knight on e5 behind a pawn no black pawn can ever chase away, against
+ * the same knight that d7-d6 would attack (queens on, so that the middle
+ * game's weight counts); two pawns side by side against two apart. */
+Test(chess, outposts_and_connected_pawns_count)
+{
+    const char *outpost = "q3k3/8/p7/4N3/3P4/8/8/Q3K3 w - - 0 1";
+    const char *chased = "q3k3/3p4/8/4N3/3P4/8/8/Q3K3 w - - 0 1";
+    int post = terms_difference(outpost, chased, CW_OUTPOST_MG, CW_OUTPOST_EG);
+    cr_expect_gt(post, 10, "outpost terms: %d", post);
+    const char *side_by_side = "4k3/8/8/8/3PP3/8/8/4K3 w - - 0 1";
+    const char *apart = "4k3/8/8/8/3P2P1/8/8/4K3 w - - 0 1";
+    int conn = terms_difference(side_by_side, apart, CW_CONNECTED_MG,
+                                CW_CONNECTED_EG);
+    cr_expect_gt(conn, 5, "connected terms: %d", conn);
+}
+
 /* Isolated and doubled pawns are weaknesses: a2-d2 and g2-h2 against
  * the d-pawn on c3 (doubled) or on e2 (isolated). */
 Test(chess, isolated_and_doubled_pawns_cost)
@@ -1204,6 +1236,7 @@ Test(chess, weights_table_names_its_entries)
     cr_expect_str_eq(chess_weight_name(CW_PAWN_MG, buf), "PAWN_MG");
     cr_expect_str_eq(chess_weight_name(CW_THREAT_PAWN_EG, buf),
                      "THREAT_PAWN_EG");
+    cr_expect_str_eq(chess_weight_name(CW_CONNECTED_EG, buf), "CONNECTED_EG");
     cr_expect_str_eq(chess_weight_name(CW_PST_OF(CHESS_KING, 1) + 63, buf),
                      "PST_KING_EG[63]");
     cr_expect_eq(CW_COUNT, CW_PST + 768);

@@ -1,10 +1,11 @@
 /*
  * Chess: the static evaluation.  Material and piece-square tables,
- * mobility, the bishop pair, pawn structure (passed, isolated, doubled and
- * backward pawns), king safety (the pawn shelter, open files beside the
- * king, attacks on the squares around it), rooks on open files and pieces
- * attacked by pawns are summed for both phases of the game and blended by
- * the material left.  The weights are chess_weights[] (chess_eval.h), set
+ * mobility, the bishop pair, pawn structure (passed, isolated, doubled,
+ * backward and connected pawns), king safety (the pawn shelter, open files
+ * beside the king, attacks on the squares around it), rooks on open files,
+ * threats (pieces attacked by pawns, rooks and queens by minor pieces,
+ * queens by rooks, pieces attacked and unguarded) and outposts are summed
+ * for both phases of the game and blended by the material left.  The weights are chess_weights[] (chess_eval.h), set
  * from chess_tune.h.  The result is for the side to move, in centipawns,
  * and stays thousands of centipawns away from the library's mate band.
  *
@@ -262,10 +263,11 @@ static void pawns_score(const chess_pos *pos, int us, side_info *s,
     uint64_t backward =
         (us == CHESS_WHITE ? weak_stops >> 8 : weak_stops << 8) & ~isolated;
     int n_iso = nbits(isolated), n_back = nbits(backward);
+    int n_conn = nbits(s->pawns & (s->pawn_guards | beside(s->pawns)));
     s->mg += n_iso * W(ISOLATED_MG) + doubled * W(DOUBLED_MG) +
-             n_back * W(BACKWARD_MG);
+             n_back * W(BACKWARD_MG) + n_conn * W(CONNECTED_MG);
     s->eg += n_iso * W(ISOLATED_EG) + doubled * W(DOUBLED_EG) +
-             n_back * W(BACKWARD_EG);
+             n_back * W(BACKWARD_EG) + n_conn * W(CONNECTED_EG);
 }
 
 /* The pawns in front of our king on its file and those beside it. */
@@ -318,6 +320,33 @@ static void king_danger(const chess_pos *pos, int us, side_info *s,
     s->eg -= units * W(KING_DANGER_EG) / 64;
 }
 
+/* Pieces that must move or be lost: rooks and queens a minor piece
+ * attacks, queens a rook attacks, pieces attacked and not guarded; and
+ * minor pieces on outposts.  Needs both sides' attacks. */
+static void threats_score(const chess_pos *pos, int us, side_info *s,
+                          const side_info *them)
+{
+    const uint64_t queens = pieces_of(pos, us, CHESS_QUEEN);
+    const uint64_t majors = pieces_of(pos, us, CHESS_ROOK) | queens;
+    const uint64_t minors =
+        pieces_of(pos, us, CHESS_KNIGHT) | pieces_of(pos, us, CHESS_BISHOP);
+    const uint64_t by_minor =
+        them->by_type[CHESS_KNIGHT] | them->by_type[CHESS_BISHOP];
+    int minor = nbits(majors & by_minor);
+    int rook = nbits(queens & them->by_type[CHESS_ROOK]);
+    int hanging = nbits((minors | majors) & them->attacks & ~s->attacks);
+    /* Squares no enemy pawn attacks now or after any of its advances. */
+    uint64_t reach = pawn_attacks_of(us ^ 1, front_span(us ^ 1, them->pawns) |
+                                                 them->pawns);
+    uint64_t ranks = us == CHESS_WHITE ? RANK_BB(3) | RANK_BB(4) | RANK_BB(5)
+                                       : RANK_BB(2) | RANK_BB(3) | RANK_BB(4);
+    int outposts = nbits(minors & ranks & s->pawn_guards & ~reach);
+    s->mg += minor * W(THREAT_MINOR_MG) + rook * W(THREAT_ROOK_MG) +
+             hanging * W(HANGING_MG) + outposts * W(OUTPOST_MG);
+    s->eg += minor * W(THREAT_MINOR_EG) + rook * W(THREAT_ROOK_EG) +
+             hanging * W(HANGING_EG) + outposts * W(OUTPOST_EG);
+}
+
 /* Endings the stronger side seldom wins, by the pieces alone: no pawns and
  * at most a minor piece more, or bishops of opposite colours and nothing
  * else.  Returns the share of the endgame score kept, in 64ths. */
@@ -364,8 +393,10 @@ void chess_evaluate_parts(const chess_pos *pos, int *mg, int *eg, int *phase)
         shelter_score(c, &side[c], &side[c ^ 1]);
     }
     /* Needs both sides' attacks, so after both loops. */
-    for (int c = 0; c < 2; c++)
+    for (int c = 0; c < 2; c++) {
         king_danger(pos, c, &side[c], &side[c ^ 1]);
+        threats_score(pos, c, &side[c], &side[c ^ 1]);
+    }
     int p = side[0].phase + side[1].phase;
     *phase = p > TUNE_PHASE_MAX ? TUNE_PHASE_MAX : p;
     *mg = side[0].mg - side[1].mg;
