@@ -1195,7 +1195,8 @@ Test(chess, threatened_and_hanging_pieces_cost)
     cr_expect_gt(minor, 10, "minor-threat terms: %d", minor);
     const char *guarded = "3q2k1/5ppp/8/8/3N4/4P3/5PPP/1Q4K1 w - - 0 1";
     const char *hanging = "3q2k1/5ppp/8/8/3N4/8/4PPPP/1Q4K1 w - - 0 1";
-    int loose = terms_difference(guarded, hanging, CW_HANGING_MG, CW_HANGING_EG);
+    int loose =
+        terms_difference(guarded, hanging, CW_HANGING_MG, CW_HANGING_EG);
     cr_expect_gt(loose, 10, "hanging terms: %d", loose);
 }
 
@@ -1210,8 +1211,8 @@ Test(chess, outposts_and_connected_pawns_count)
     cr_expect_gt(post, 10, "outpost terms: %d", post);
     const char *side_by_side = "4k3/8/8/8/3PP3/8/8/4K3 w - - 0 1";
     const char *apart = "4k3/8/8/8/3P2P1/8/8/4K3 w - - 0 1";
-    int conn = terms_difference(side_by_side, apart, CW_CONNECTED_MG,
-                                CW_CONNECTED_EG);
+    int conn =
+        terms_difference(side_by_side, apart, CW_CONNECTED_MG, CW_CONNECTED_EG);
     cr_expect_gt(conn, 5, "connected terms: %d", conn);
 }
 

@@ -5,9 +5,10 @@
  * beside the king, attacks on the squares around it), rooks on open files,
  * threats (pieces attacked by pawns, rooks and queens by minor pieces,
  * queens by rooks, pieces attacked and unguarded) and outposts are summed
- * for both phases of the game and blended by the material left.  The weights are chess_weights[] (chess_eval.h), set
- * from chess_tune.h.  The result is for the side to move, in centipawns,
- * and stays thousands of centipawns away from the library's mate band.
+ * for both phases of the game and blended by the material left.  The
+ * weights are chess_weights[] (chess_eval.h), set from chess_tune.h.  The
+ * result is for the side to move, in centipawns, and stays thousands of
+ * centipawns away from the library's mate band.
  *
  * Every term is computed from white's side and from black's the same way
  * with the board turned, so a position and its colour-flipped mirror score
@@ -336,8 +337,8 @@ static void threats_score(const chess_pos *pos, int us, side_info *s,
     int rook = nbits(queens & them->by_type[CHESS_ROOK]);
     int hanging = nbits((minors | majors) & them->attacks & ~s->attacks);
     /* Squares no enemy pawn attacks now or after any of its advances. */
-    uint64_t reach = pawn_attacks_of(us ^ 1, front_span(us ^ 1, them->pawns) |
-                                                 them->pawns);
+    uint64_t reach =
+        pawn_attacks_of(us ^ 1, front_span(us ^ 1, them->pawns) | them->pawns);
     uint64_t ranks = us == CHESS_WHITE ? RANK_BB(3) | RANK_BB(4) | RANK_BB(5)
                                        : RANK_BB(2) | RANK_BB(3) | RANK_BB(4);
     int outposts = nbits(minors & ranks & s->pawn_guards & ~reach);
