@@ -1183,37 +1183,43 @@ Test(chess, attacks_on_the_king_zone_cost)
     cr_expect_gt(attack, 10, "king-attack terms: %d", attack);
 }
 
-/* A rook a knight attacks, and a knight the enemy attacks and nobody
- * guards, cost their side by the threat terms (queens and pawns on, so
- * that no drawish ending scales them down). */
-Test(chess, threatened_and_hanging_pieces_cost)
+/* One pair of positions for one term: `better` and `worse` differ where
+ * the term looks, and its weights alone (first..last, MG and EG) make
+ * `better` more than `by` centipawns better. */
+typedef struct term_case {
+    const char *what, *better, *worse;
+    int first, last, by;
+} term_case;
+
+static void expect_term(const term_case *c)
 {
-    const char *rook_safe = "3q2k1/5ppp/3n4/8/R7/8/5PPP/3Q2K1 w - - 0 1";
-    const char *rook_attacked = "3q2k1/5ppp/3n4/8/4R3/8/5PPP/3Q2K1 w - - 0 1";
-    int minor = terms_difference(rook_safe, rook_attacked, CW_THREAT_MINOR_MG,
-                                 CW_THREAT_MINOR_EG);
-    cr_expect_gt(minor, 10, "minor-threat terms: %d", minor);
-    const char *guarded = "3q2k1/5ppp/8/8/3N4/4P3/5PPP/1Q4K1 w - - 0 1";
-    const char *hanging = "3q2k1/5ppp/8/8/3N4/8/4PPPP/1Q4K1 w - - 0 1";
-    int loose =
-        terms_difference(guarded, hanging, CW_HANGING_MG, CW_HANGING_EG);
-    cr_expect_gt(loose, 10, "hanging terms: %d", loose);
+    int d = terms_difference(c->better, c->worse, c->first, c->last);
+    cr_expect_gt(d, c->by, "%s terms: %d", c->what, d);
 }
 
-/* A knight on e5 behind a pawn no black pawn can ever chase away, against
- * the same knight that d7-d6 would attack (queens on, so that the middle
- * game's weight counts); two pawns side by side against two apart. */
-Test(chess, outposts_and_connected_pawns_count)
+/* A rook a knight attacks and a knight the enemy attacks and nobody
+ * guards cost their side (queens and pawns on, so that no drawish ending
+ * scales them down); a knight on e5 behind a pawn no black pawn can ever
+ * chase away is worth more than the same knight that d7-d6 would attack;
+ * two pawns side by side more than two apart. */
+Test(chess, threats_outposts_and_connected_pawns_count)
 {
-    const char *outpost = "q3k3/8/p7/4N3/3P4/8/8/Q3K3 w - - 0 1";
-    const char *chased = "q3k3/3p4/8/4N3/3P4/8/8/Q3K3 w - - 0 1";
-    int post = terms_difference(outpost, chased, CW_OUTPOST_MG, CW_OUTPOST_EG);
-    cr_expect_gt(post, 10, "outpost terms: %d", post);
-    const char *side_by_side = "4k3/8/8/8/3PP3/8/8/4K3 w - - 0 1";
-    const char *apart = "4k3/8/8/8/3P2P1/8/8/4K3 w - - 0 1";
-    int conn =
-        terms_difference(side_by_side, apart, CW_CONNECTED_MG, CW_CONNECTED_EG);
-    cr_expect_gt(conn, 5, "connected terms: %d", conn);
+    static const term_case cases[] = {
+        {"minor-threat", "3q2k1/5ppp/3n4/8/R7/8/5PPP/3Q2K1 w - - 0 1",
+         "3q2k1/5ppp/3n4/8/4R3/8/5PPP/3Q2K1 w - - 0 1", CW_THREAT_MINOR_MG,
+         CW_THREAT_MINOR_EG, 10},
+        {"hanging", "3q2k1/5ppp/8/8/3N4/4P3/5PPP/1Q4K1 w - - 0 1",
+         "3q2k1/5ppp/8/8/3N4/8/4PPPP/1Q4K1 w - - 0 1", CW_HANGING_MG,
+         CW_HANGING_EG, 10},
+        {"outpost", "q3k3/8/p7/4N3/3P4/8/8/Q3K3 w - - 0 1",
+         "q3k3/3p4/8/4N3/3P4/8/8/Q3K3 w - - 0 1", CW_OUTPOST_MG, CW_OUTPOST_EG,
+         10},
+        {"connected", "4k3/8/8/8/3PP3/8/8/4K3 w - - 0 1",
+         "4k3/8/8/8/3P2P1/8/8/4K3 w - - 0 1", CW_CONNECTED_MG, CW_CONNECTED_EG,
+         5},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        expect_term(&cases[i]);
 }
 
 /* Isolated and doubled pawns are weaknesses: a2-d2 and g2-h2 against
