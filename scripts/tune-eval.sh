@@ -82,6 +82,7 @@ if [ "${LABEL:-}" = engine ]; then
     cat "$out"/unlabelled.*.out >"$out/labelled.txt"
     rm -f "$out"/unlabelled.*
     data=$out/labelled.txt
+    [ -s "$data" ] || { echo "tune-eval: the engine labelled nothing" >&2; exit 1; }
     echo "tune-eval: $(wc -l <"$data") positions labelled at depth $ldepth" >&2
 fi
 
