@@ -1222,6 +1222,28 @@ Test(chess, threats_outposts_and_connected_pawns_count)
         expect_term(&cases[i]);
 }
 
+/* The king's other dangers and the bishops' pawns (queens and rooks on,
+ * so that the middle game counts): an attack on the king without the
+ * enemy queen against the same attack beside a queen; enemy pawns kept
+ * home against the same pawns two ranks in front of the king; a bishop
+ * whose pawns stand on the other colour. */
+Test(chess, queenless_attacks_storms_and_bishop_pawns_count)
+{
+    static const term_case cases[] = {
+        {"no-queen", "6k1/5ppp/8/8/6n1/7r/5PPP/Q5K1 w - - 0 1",
+         "q5k1/5ppp/8/8/6n1/7r/5PPP/Q5K1 w - - 0 1", CW_KA_NO_QUEEN,
+         CW_KA_NO_QUEEN, 0},
+        {"storm", "r2q1rk1/5ppp/8/8/8/8/5PPP/R2Q1RK1 w - - 0 1",
+         "r2q1rk1/5p2/8/8/8/6pp/5PPP/R2Q1RK1 w - - 0 1", CW_STORM_2_MG,
+         CW_STORM_3_MG, 10},
+        {"bishop-pawns", "3qk3/pppp4/8/8/2B5/P1P1P3/8/3QK3 w - - 0 1",
+         "3qk3/pppp4/8/8/2B5/8/P1P1P3/3QK3 w - - 0 1", CW_BISHOP_PAWNS_MG,
+         CW_BISHOP_PAWNS_EG, 5},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        expect_term(&cases[i]);
+}
+
 /* Isolated and doubled pawns are weaknesses: a2-d2 and g2-h2 against
  * the d-pawn on c3 (doubled) or on e2 (isolated). */
 Test(chess, isolated_and_doubled_pawns_cost)
@@ -1244,6 +1266,8 @@ Test(chess, weights_table_names_its_entries)
     cr_expect_str_eq(chess_weight_name(CW_THREAT_PAWN_EG, buf),
                      "THREAT_PAWN_EG");
     cr_expect_str_eq(chess_weight_name(CW_CONNECTED_EG, buf), "CONNECTED_EG");
+    cr_expect_str_eq(chess_weight_name(CW_BISHOP_PAWNS_EG, buf),
+                     "BISHOP_PAWNS_EG");
     cr_expect_str_eq(chess_weight_name(CW_PST_OF(CHESS_KING, 1) + 63, buf),
                      "PST_KING_EG[63]");
     cr_expect_eq(CW_COUNT, CW_PST + 768);

@@ -1,14 +1,15 @@
 /*
  * Chess: the static evaluation.  Material and piece-square tables,
- * mobility, the bishop pair, pawn structure (passed, isolated, doubled,
- * backward and connected pawns), king safety (the pawn shelter, open files
- * beside the king, attacks on the squares around it), rooks on open files,
- * threats (pieces attacked by pawns, rooks and queens by minor pieces,
- * queens by rooks, pieces attacked and unguarded) and outposts are summed
- * for both phases of the game and blended by the material left.  The
- * weights are chess_weights[] (chess_eval.h), set from chess_tune.h.  The
- * result is for the side to move, in centipawns, and stays thousands of
- * centipawns away from the library's mate band.
+ * mobility, the bishop pair and the bishops' own pawns, pawn structure
+ * (passed, isolated, doubled, backward and connected pawns), king safety
+ * (the pawn shelter, open files beside the king, enemy pawns storming it,
+ * attacks on the squares around it, less without the enemy queen), rooks
+ * on open files, threats (pieces attacked by pawns, rooks and queens by
+ * minor pieces, queens by rooks, pieces attacked and unguarded) and
+ * outposts are summed for both phases of the game and blended by the
+ * material left.  The weights are chess_weights[] (chess_eval.h), set
+ * from chess_tune.h.  The result is for the side to move, in centipawns,
+ * and stays thousands of centipawns away from the library's mate band.
  *
  * Every term is computed from white's side and from black's the same way
  * with the board turned, so a position and its colour-flipped mirror score
@@ -200,6 +201,13 @@ static void pieces_score(const chess_pos *pos, int us, side_info *s,
         s->mg += W(BISHOP_PAIR_MG);
         s->eg += W(BISHOP_PAIR_EG);
     }
+    /* Own pawns on a bishop's colour block it and leave the other colour
+     * to the enemy. */
+    int same =
+        nbits(bishops & LIGHT_SQUARES) * nbits(s->pawns & LIGHT_SQUARES) +
+        nbits(bishops & ~LIGHT_SQUARES) * nbits(s->pawns & ~LIGHT_SQUARES);
+    s->mg += same * W(BISHOP_PAWNS_MG);
+    s->eg += same * W(BISHOP_PAWNS_EG);
     int threatened = nbits(them->pawn_guards & pos->color_bb[us] & ~s->pawns &
                            ~pieces_of(pos, us, CHESS_KING));
     s->mg += threatened * W(THREAT_PAWN_MG);
@@ -271,13 +279,31 @@ static void pawns_score(const chess_pos *pos, int us, side_info *s,
              n_back * W(BACKWARD_EG) + n_conn * W(CONNECTED_EG);
 }
 
-/* The pawns in front of our king on its file and those beside it. */
+/* The enemy pawn on `file` nearest our king from in front of it: how many
+ * ranks ahead, counted from our side, or 0 if there is none. */
+static int storm_distance(int us, int kr, uint64_t enemy_on_file)
+{
+    /* The ranks below kr + 1 (white) or kr (black). */
+    const int r = us == CHESS_WHITE ? kr + 1 : kr;
+    const uint64_t below = r >= 8 ? ~UINT64_C(0) : (UINT64_C(1) << (8 * r)) - 1;
+    const uint64_t ahead = enemy_on_file & (us == CHESS_WHITE ? ~below : below);
+    if (!ahead)
+        return 0;
+    int sq = us == CHESS_WHITE ? lsb(ahead) : 63 - __builtin_clzll(ahead);
+    return abs(CHESS_RANK(sq) - kr);
+}
+
+/* The pawns in front of our king on its file and those beside it, and
+ * the enemy pawns coming at it there. */
 static void shelter_score(int us, side_info *s, const side_info *them)
 {
     const int kf = CHESS_FILE(s->king_sq), kr = CHESS_RANK(s->king_sq);
     const int ahead = us == CHESS_WHITE ? 8 : -8;
     for (int f = kf > 0 ? kf - 1 : 0; f <= kf + 1 && f < 8; f++) {
         uint64_t file = FILE_A_BB << f;
+        const int storm = storm_distance(us, kr, them->pawns & file);
+        if (storm == 2 || storm == 3)
+            s->mg += chess_weights[CW_STORM_2_MG + storm - 2];
         if (!(s->pawns & file)) {
             bool open = !(them->pawns & file);
             s->mg += open ? W(KING_OPEN_MG) : W(KING_SEMIOPEN_MG);
@@ -316,6 +342,10 @@ static void king_danger(const chess_pos *pos, int us, side_info *s,
     for (int type = CHESS_KNIGHT; type <= CHESS_QUEEN; type++)
         if (from[type] & them->by_type[type] & safe)
             units += W(KA_SAFE_CHECK);
+    if (!pieces_of(pos, us ^ 1, CHESS_QUEEN))
+        units += W(KA_NO_QUEEN);
+    if (units < 0)
+        units = 0;
     int mg = units * units / 256;
     s->mg -= mg < W(KING_DANGER_CAP) ? mg : W(KING_DANGER_CAP);
     s->eg -= units * W(KING_DANGER_EG) / 64;

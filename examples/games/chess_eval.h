@@ -33,7 +33,9 @@
     X(ROOK_7TH_MG) X(ROOK_7TH_EG) X(THREAT_PAWN_MG) X(THREAT_PAWN_EG)        \
     X(THREAT_MINOR_MG) X(THREAT_MINOR_EG) X(THREAT_ROOK_MG) X(THREAT_ROOK_EG)  \
     X(HANGING_MG) X(HANGING_EG) X(OUTPOST_MG) X(OUTPOST_EG)                    \
-    X(CONNECTED_MG) X(CONNECTED_EG)
+    X(CONNECTED_MG) X(CONNECTED_EG)                                            \
+    X(KA_NO_QUEEN) X(STORM_2_MG) X(STORM_3_MG)                                 \
+    X(BISHOP_PAWNS_MG) X(BISHOP_PAWNS_EG)
 /* clang-format on */
 
 #define CHESS_WEIGHT_INDEX(name) CW_##name,
