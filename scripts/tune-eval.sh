@@ -9,9 +9,14 @@
 #   sh scripts/tune-eval.sh                     about 25 minutes on one core
 #   GAMES=2000 DEPTH=7 TABLES=1 sh scripts/tune-eval.sh
 #   GAMES=3000 JOBS=3 SEED=3001 LABEL=engine TABLES=1 PASSES=30 \
-#       sh scripts/tune-eval.sh     the shipped weights' recipe: about
+#       OUT=round1 sh scripts/tune-eval.sh     0.8.2's weights: about
 #                                   40 minutes of play and 40 of labelling
 #                                   on each of two cores, 15 of fitting
+#   GAMES=2000 JOBS=2 SEED=3004 LABEL=engine TABLES=1 PASSES=25 \
+#       KEEP=round1/labelled.txt sh scripts/tune-eval.sh
+#                                   0.8.3's, with 0.8.2 playing: 10
+#                                   minutes of play and 17 of labelling
+#                                   on two cores, 15 of fitting
 #   SMOKE=1 sh scripts/tune-eval.sh             seconds: that it all runs
 #
 # Knobs (environment):
@@ -27,6 +32,8 @@
 #             (scripts/sf-label.sh; ENGINE, default Stockfish, at
 #             LABEL_DEPTH, default 8, blended with the game's result by
 #             LAMBDA, default 1) and fit those labels instead of results
+#   KEEP      "FEN label" lines of an earlier round (its labelled.txt),
+#             fitted together with this round's
 #   CPU       run pinned to this CPU (taskset -c), e.g. CPU=1
 #   PAB_CHESS the engine (default: the build's, _build/examples/chess)
 #   OUT       where data.txt, fit.log and chess_tune.h go
@@ -84,6 +91,13 @@ if [ "${LABEL:-}" = engine ]; then
     data=$out/labelled.txt
     [ -s "$data" ] || { echo "tune-eval: the engine labelled nothing" >&2; exit 1; }
     echo "tune-eval: $(wc -l <"$data") positions labelled at depth $ldepth" >&2
+fi
+
+if [ -n "${KEEP:-}" ]; then
+    [ -s "$KEEP" ] || { echo "tune-eval: nothing to keep in $KEEP" >&2; exit 1; }
+    cat "$KEEP" "$data" >"$out/fit-data.txt"
+    data=$out/fit-data.txt
+    echo "tune-eval: $(wc -l <"$data") positions with those of $KEEP" >&2
 fi
 
 set -- --passes "$passes" --header "$here/examples/games/chess_tune.h" \

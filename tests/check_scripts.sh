@@ -117,5 +117,21 @@ else
     bad "tune-eval.sh (SMOKE=1 LABEL=engine) failed"
 fi
 
+# A second round fitted together with the first's labels (KEEP): the fit
+# reads both rounds' positions.
+first=$(wc -l <"$out/tune-label/labelled.txt" 2>/dev/null || echo 0)
+if SMOKE=1 LABEL=engine KEEP="$out/tune-label/labelled.txt" \
+    PAB_CHESS="$chess" OUT="$out/tune-keep" \
+    sh "$src/scripts/tune-eval.sh" >"$out/tune-keep.log" 2>&1 &&
+    second=$(wc -l <"$out/tune-keep/labelled.txt") &&
+    grep -q "^tune-eval: $((first + second)) positions with those of " \
+        "$out/tune-keep.log" &&
+    grep -q '^#define TUNE_PAWN_MG ' "$out/tune-keep/chess_tune.h"; then
+    ok
+else
+    tail -n 20 "$out/tune-keep.log"
+    bad "tune-eval.sh (SMOKE=1 LABEL=engine KEEP=...) failed"
+fi
+
 echo "check_scripts: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
