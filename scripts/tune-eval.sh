@@ -14,9 +14,9 @@
 #                                   on each of two cores, 15 of fitting
 #   GAMES=2000 JOBS=2 SEED=3004 LABEL=engine TABLES=1 PASSES=25 \
 #       KEEP=round1/labelled.txt sh scripts/tune-eval.sh
-#                                   0.8.3's, with 0.8.2 playing: 10
-#                                   minutes of play and 17 of labelling
-#                                   on two cores, 15 of fitting
+#                                   0.8.3's, with 0.8.2 playing: 8
+#                                   minutes of play and 15 of labelling
+#                                   on two cores, 8 of fitting
 #   SMOKE=1 sh scripts/tune-eval.sh             seconds: that it all runs
 #
 # Knobs (environment):
