@@ -279,14 +279,12 @@ static void pawns_score(const chess_pos *pos, int us, side_info *s,
              n_back * W(BACKWARD_EG) + n_conn * W(CONNECTED_EG);
 }
 
-/* The enemy pawn on `file` nearest our king from in front of it: how many
- * ranks ahead, counted from our side, or 0 if there is none. */
-static int storm_distance(int us, int kr, uint64_t enemy_on_file)
+/* How many ranks in front of our king, on file f, the nearest of the
+ * enemy's pawns stands; 0 if none does. */
+static int storm_distance(int us, int f, int kr, uint64_t enemy_pawns)
 {
-    /* The ranks below kr + 1 (white) or kr (black). */
-    const int r = us == CHESS_WHITE ? kr + 1 : kr;
-    const uint64_t below = r >= 8 ? ~UINT64_C(0) : (UINT64_C(1) << (8 * r)) - 1;
-    const uint64_t ahead = enemy_on_file & (us == CHESS_WHITE ? ~below : below);
+    const uint64_t ahead =
+        enemy_pawns & front_span(us, BB(CHESS_SQUARE(f, kr)));
     if (!ahead)
         return 0;
     int sq = us == CHESS_WHITE ? lsb(ahead) : 63 - __builtin_clzll(ahead);
@@ -301,7 +299,7 @@ static void shelter_score(int us, side_info *s, const side_info *them)
     const int ahead = us == CHESS_WHITE ? 8 : -8;
     for (int f = kf > 0 ? kf - 1 : 0; f <= kf + 1 && f < 8; f++) {
         uint64_t file = FILE_A_BB << f;
-        const int storm = storm_distance(us, kr, them->pawns & file);
+        const int storm = storm_distance(us, f, kr, them->pawns);
         if (storm == 2 || storm == 3)
             s->mg += chess_weights[CW_STORM_2_MG + storm - 2];
         if (!(s->pawns & file)) {
