@@ -555,6 +555,12 @@ pab_move_t *moves_at(worker *w, int ply);
  * ones of a staged game first: *noisy of them.  The count, or -1 after a
  * game error (the worker has failed). */
 int moves_generate(worker *w, int ply, pab_score_t *terminal, int *noisy);
+/* Of the `n` moves generated at `ply`, only those `keep` allows, in their
+ * order and with the game's scores beside them; *noisy becomes the count
+ * of noisy ones kept (they still lead), since the ordering sorts and moves
+ * that many.  The count kept. */
+int moves_keep(worker *w, int ply, int n, int *noisy,
+               bool (*keep)(const worker *, pab_move_t));
 /* Quiescence's moves: generate_noisy(), or a staged game's noisy stage. */
 bool moves_have_noisy(const pab_game *g);
 int moves_generate_noisy(worker *w, int ply);

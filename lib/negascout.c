@@ -52,13 +52,6 @@
  * static evaluation plus a margin per ply.  A node's moves (generation,
  * order, stages) are ns_moves.c's. */
 
-/* Every move, when the caller has no use for the noisy count. */
-static int generate(worker *w, int ply, pab_score_t *terminal)
-{
-    int noisy;
-    return moves_generate(w, ply, terminal, &noisy);
-}
-
 static pab_score_t evaluate(worker *w, int ply)
 {
     const pab_game *g = w->sh->game;
@@ -126,15 +119,6 @@ static bool root_allows(const worker *w, pab_move_t m)
         if (sh->root_moves[i] == m)
             return true;
     return false;
-}
-
-static int root_filter(const worker *w, pab_move_t *moves, int n)
-{
-    int kept = 0;
-    for (int i = 0; i < n; i++)
-        if (root_allows(w, moves[i]))
-            moves[kept++] = moves[i];
-    return kept;
 }
 
 /* ---- the transposition table ------------------------------------------ */
@@ -617,7 +601,7 @@ bool ns_expand(worker *w, ns_node *nd, ns_fn self, pab_score_t *value)
     }
     nd->moves = moves_at(w, nd->ply);
     if (nd->ply == 0)
-        nd->n = root_filter(w, nd->moves, nd->n);
+        nd->n = moves_keep(w, 0, nd->n, &noisy, root_allows);
     if (expand_prune(w, nd, self, value))
         return true;
     moves_order(w, nd->moves, nd->n, noisy, nd->ply, nd->tt_move);
@@ -885,13 +869,14 @@ pab_score_t ns_plain(worker *w, pab_score_t alpha, pab_score_t beta, int depth,
     if (depth <= 0 || ply >= PAB_PLY_MAX - 1)
         return evaluate(w, ply);
     pab_score_t terminal;
-    int n = generate(w, ply, &terminal);
+    int noisy;
+    int n = moves_generate(w, ply, &terminal, &noisy);
     if (n <= 0)
         return n < 0 ? 0 : score_from_game(w->sh->game, terminal, ply);
 
     pab_move_t *moves = moves_at(w, ply);
     if (ply == 0)
-        n = root_filter(w, moves, n);
+        n = moves_keep(w, 0, n, &noisy, root_allows);
     if (w->diag) /* one thread: never shared */
         w->by_depth[diag_depth(depth)].nodes++;
     const bool report = w->sh->cfg.node_report != NULL;
@@ -936,12 +921,13 @@ pab_score_t ns_plain(worker *w, pab_score_t alpha, pab_score_t beta, int depth,
 
 unsigned ns_root_moves(worker *w, pab_move_t *first, pab_score_t *terminal)
 {
-    int n = generate(w, 0, terminal);
+    int noisy;
+    int n = moves_generate(w, 0, terminal, &noisy);
     unsigned legal = 0;
     pab_move_t *moves = moves_at(w, 0);
     *first = PAB_MOVE_NONE;
     if (n > 0)
-        n = root_filter(w, moves, n);
+        n = moves_keep(w, 0, n, &noisy, root_allows);
     for (int i = 0; i < n; i++) {
         if (!make(w, moves[i], 0))
             continue; /* make() already took it back */

@@ -77,6 +77,24 @@ int moves_generate(worker *w, int ply, pab_score_t *terminal, int *noisy)
     return generated(w, n, w->sh->capacity, *terminal);
 }
 
+int moves_keep(worker *w, int ply, int n, int *noisy,
+               bool (*keep)(const worker *, pab_move_t))
+{
+    pab_move_t *moves = moves_at(w, ply);
+    int32_t *scores = w->scores ? scores_at(w, ply) : NULL;
+    int kept = 0, kept_noisy = 0;
+    for (int i = 0; i < n; i++) {
+        if (!keep(w, moves[i]))
+            continue;
+        kept_noisy += i < *noisy;
+        if (scores)
+            scores[kept] = scores[i];
+        moves[kept++] = moves[i];
+    }
+    *noisy = kept_noisy;
+    return kept;
+}
+
 bool moves_have_noisy(const pab_game *g)
 {
     return g->generate_noisy != NULL || (g->flags & PAB_GAME_STAGED);

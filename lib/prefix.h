@@ -43,6 +43,7 @@
 #define moves_generate           pab__moves_generate
 #define moves_generate_noisy     pab__moves_generate_noisy
 #define moves_have_noisy         pab__moves_have_noisy
+#define moves_keep               pab__moves_keep
 #define moves_order              pab__moves_order
 #define moves_reducible          pab__moves_reducible
 #define moves_history            pab__moves_history
