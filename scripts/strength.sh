@@ -17,11 +17,19 @@
 #   sh scripts/strength.sh startpos   the acceptance setting: 20 games from
 #                                     the start position against UCI_Elo
 #                                     $ACCEPT_ELO, colours alternating
+#   sh scripts/strength.sh quality    not a match: the engine's moves in the
+#                                     1200 positions of quality.epd judged
+#                                     by Stockfish at depth 14
+#                                     (examples/chess/quality.mjs), then
+#                                     Stockfish's own at each UCI_Elo of
+#                                     $QUALITY_LEVELS beside them
 # All parts by default.  Times: a self-play game at 1 s + 0.01 s takes about
 # 3 s, one against Stockfish at 5 s + 0.05 s about 15 s, so the defaults
-# take about 5 hours (ablate alone 2.7).  Times are only fair on a quiet
-# machine: a match with 2 threads needs both cores of this one.  SMOKE=1 plays 2 games per
-# part at 300 ms + 10 ms (tests/check_scripts.sh).
+# take about 5.5 hours (ablate alone 2.7; quality 10 minutes for the
+# engine, 25 for each Stockfish level, which thinks longer).  Times are
+# only fair on a quiet machine: a match with 2 threads needs both cores
+# of this one.  SMOKE=1 plays 2 games per part at 300 ms + 10 ms and
+# judges 2 positions at depth 6 (tests/check_scripts.sh).
 set -eu
 cd "$(dirname "$0")/.."
 ENGINE=${PAB_CHESS:-$(pwd)/_build/examples/chess/pab-chess}
@@ -36,14 +44,17 @@ OUT=$(cd "$OUT" && pwd)
 if [ "${SMOKE:-0}" = 1 ]; then
     GAMES=2 SF_GAMES=2 ALGO_GAMES=2 FAST_TIME=300 FAST_INC=10
     TIME=300 INC=10 LEVELS="2000" ACCEPT_GAMES=2
+    QUALITY_MAX=2 QUALITY_DEPTH=6 QUALITY_LEVELS=2000
 else
     GAMES=${GAMES:-200} SF_GAMES=${SF_GAMES:-100}
     ALGO_GAMES=${ALGO_GAMES:-100} FAST_TIME=${FAST_TIME:-1000}
     FAST_INC=${FAST_INC:-10} TIME=${TIME:-5000} INC=${INC:-50}
     LEVELS=${LEVELS:-"2000 2200 2400 2600"} ACCEPT_GAMES=20
+    QUALITY_MAX=${QUALITY_MAX:-0} QUALITY_DEPTH=${QUALITY_DEPTH:-14}
+    QUALITY_LEVELS=${QUALITY_LEVELS:-2400}
 fi
 ACCEPT_ELO=${ACCEPT_ELO:-2400}
-parts=${*:-ablate slowmover stockfish algorithms startpos}
+parts=${*:-ablate slowmover stockfish algorithms startpos quality}
 
 # match TAG ARGS...: one match, its report in $OUT/TAG.txt.
 match() {
@@ -112,6 +123,23 @@ algorithms() {
 startpos() {
     match startpos --games "$ACCEPT_GAMES" --time "$TIME" --inc "$INC" \
         --startpos --uci-elo "$ACCEPT_ELO"
+}
+
+# quality.mjs run ARGS...: the engine's moves or Stockfish's, judged with
+# the verdicts cached in $OUT (a level's run judges only the moves the
+# engine's did not play).
+judge() {
+    (cd examples/chess && node quality.mjs run --max "$QUALITY_MAX" \
+        --judge-depth "$QUALITY_DEPTH" --cache "$OUT/quality-cache.json" "$@")
+}
+
+quality() {
+    judge --engine "$ENGINE" --label pab-chess --out "$OUT/quality.json" || return 1
+    for elo in $QUALITY_LEVELS; do
+        judge --engine /usr/games/stockfish \
+            --uci-elo "$elo" --out "$OUT/quality-$elo.json" \
+            --baseline "$OUT/quality.json" || return 1
+    done
 }
 
 status=0

@@ -206,6 +206,89 @@ const ok = j.games === 2 && j.wins + j.draws + j.losses === 2 &&
 process.exit(ok ? 0 : 1);' "$tmp/x.json"
 [ "$fail" -eq 0 ] || cat "$tmp/x.out"
 
+# --- quality.mjs: its statistics (values from the formulas, bc -l:
+# 1 / (1 + 10^(-400/400)) = 10/11 = 0.909091; the sample 1 2 3 4 has mean
+# 2.5, variance 5/3 and 95 % half-width 1.96 sqrt(5/12) = 1.265174), the
+# positions it takes from a PGN, and two judged moves: a mate in one
+# played (loss 0: the judge's best is the same mate) and a quiet move
+# instead (loss near 1).  The judge is pab-chess at depth 3, which finds
+# the mate; the engines are scripted to play one move.
+quality=$(cd "$dir" && pwd)/quality.mjs
+cat >"$tmp/q.pgn" <<'EOF'
+[Event "t"]
+[White "pab-chess 0.8"]
+[Black "other"]
+[Result "1/2-1/2"]
+
+1. e4 e5 2. Nf3 Nc6 3. Bb5 {book} a6 1/2-1/2
+EOF
+cat >"$tmp/qstats.mjs" <<EOF
+import { readFileSync } from 'node:fs';
+import * as q from '$quality';
+let failed = 0;
+const near = (what, got, want) => {
+  if (!(Math.abs(got - want) < 5e-6)) {
+    console.log(\`FAIL: \${what}: \${got}, expected \${want}\`);
+    failed++;
+  }
+};
+near('expected score of 0', q.expectedScore(0), 0.5);
+near('expected score of 400', q.expectedScore(400), 0.909091);
+near('mate in 3', q.scoreCp('mate', 3), 99997);
+near('mated in 2', q.scoreCp('mate', -2), -99998);
+near('cp', q.scoreCp('cp', -35), -35);
+const m = q.meanError([1, 2, 3, 4]);
+near('mean', m.mean, 2.5);
+near('95 % half-width', m.error, 1.265174);
+const pgn = readFileSync('$tmp/q.pgn', 'utf8');
+const all = q.positionsOf(pgn, { player: 'pab-chess', every: 1, from: 1, to: 99 });
+near('white moves of pab-chess', all.length, 3);
+const late = q.positionsOf(pgn, { player: 'pab-chess', every: 1, from: 4, to: 99 });
+if (late.join() !== 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3') {
+  console.log(\`FAIL: the position before 3. Bb5: \${late.join()}\`);
+  failed++;
+}
+near('none for a player not in the game',
+  q.positionsOf(pgn, { player: 'nobody', every: 1, from: 1, to: 99 }).length, 0);
+process.exit(failed ? 1 : 0);
+EOF
+check "quality.mjs statistics and positions" node "$tmp/qstats.mjs"
+
+echo 'r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4' >"$tmp/q.epd"
+for m in h5f7 a2a3; do
+    sed -e "s/a2a5/$m/g" -e "s/\"id name illegal\"/\"id name plays $m\"/" \
+        "$tmp/illegal.sh" >"$tmp/plays-$m.sh"
+    chmod +x "$tmp/plays-$m.sh"
+    node "$quality" run --positions "$tmp/q.epd" --engine "$tmp/plays-$m.sh" \
+        --judge "$engine" --judge-depth 3 --cache "$tmp/q-cache.json" \
+        --out "$tmp/q-$m.json" >"$tmp/q-$m.out" 2>&1
+    status=$?
+    check "quality.mjs run ($m) exits 0 [$status]" test "$status" -eq 0
+done
+check "quality.mjs: the mate loses nothing, a2a3 nearly all" node -e '
+const fs = require("fs");
+const [mate, quiet] = process.argv.slice(1).map((f) => JSON.parse(fs.readFileSync(f, "utf8")));
+const p = (r) => r.positions[0];
+process.exit(mate.n === 1 && p(mate).move === "h5f7" && p(mate).loss === 0 &&
+  p(quiet).move === "a2a3" && p(quiet).loss > 0.9 ? 0 : 1);' \
+    "$tmp/q-h5f7.json" "$tmp/q-a2a3.json"
+check "quality.mjs: the cache keeps the three verdicts" node -e '
+const c = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+process.exit(Object.keys(c).length === 3 ? 0 : 1);' "$tmp/q-cache.json"
+node "$quality" run --positions "$tmp/q.epd" --engine "$tmp/plays-a2a3.sh" \
+    --judge "$engine" --judge-depth 3 --cache "$tmp/q-cache.json" \
+    --baseline "$tmp/q-h5f7.json" >"$tmp/q-paired.out" 2>&1
+check "quality.mjs --baseline: 1 of 1 moves differ" \
+    grep -q 'baseline: .* (1 of 1 moves differ)$' "$tmp/q-paired.out"
+echo 'not a position' >"$tmp/q-bad.epd"
+node "$quality" run --positions "$tmp/q-bad.epd" --engine "$engine" \
+    >"$tmp/q-bad.out" 2>&1
+status=$?
+check "quality.mjs: a bad position exits 1 [$status]" test "$status" -eq 1
+check "quality.mjs: ... with one line" \
+    sh -c '[ "$(wc -l <"$1")" -eq 1 ] && grep -q "^quality: " "$1"' - "$tmp/q-bad.out"
+[ "$fail" -eq 0 ] || cat "$tmp"/q-*.out
+
 # --- a full game of pab-chess over two MPI ranks (Lazy Cluster), when built
 # with libpab-mpi: the engine is "mpirun -np 2 pab-chess", rank 0 speaks UCI
 if grep -q '^#define PAB_HAVE_MPI 1' "$top_builddir/config.h" 2>/dev/null; then

@@ -16,5 +16,6 @@ examples_chess_pab_chess_CFLAGS = $(AM_CFLAGS) $(MPI_CFLAGS)
 if HAVE_MPI
 examples_chess_pab_chess_LDADD += lib/mpi/libpab-mpi.la $(MPI_LIBS)
 endif
-EXTRA_DIST += examples/chess/match.mjs examples/chess/package.json \
+EXTRA_DIST += examples/chess/match.mjs examples/chess/quality.mjs \
+	examples/chess/quality.epd examples/chess/package.json \
 	examples/chess/openings.epd

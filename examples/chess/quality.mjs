@@ -1,0 +1,355 @@
+// quality.mjs: how much each move of a UCI engine gives away, as a judge
+// (Stockfish, searching much deeper) sees it, over a fixed set of
+// positions.  A match against Stockfish needs hundreds of games to see
+// 50 Elo; the moves of those games are thousands of samples, and two
+// versions of an engine compared on the same positions differ only where
+// their moves do.  So this is the fast, paired measure an evaluation or
+// search change can be screened with before it is played against
+// Stockfish (BENCHMARKS.md, "Move quality").
+//
+//   node quality.mjs positions [--player NAME] [--every N] [--from PLY]
+//        [--to PLY] [--max N] PGN...      > positions.epd
+//     the positions before each move NAME (default pab-chess) played in
+//     the games (both sides' in self-play), every Nth of its moves
+//     between plies FROM and TO (the first ply is 1), at most N of them
+//     spread evenly over the games, each position once.
+//
+//   node quality.mjs run --engine PATH [--positions FILE] [--max N]
+//        [--option N=V]... [--uci-elo E] [--clock MS] [--inc MS]
+//        [--judge PATH] [--judge-depth D] [--cache FILE] [--out FILE]
+//        [--baseline FILE] [--label TEXT]
+//     the engine's move in each position of FILE (default quality.epd
+//     beside this script; at most N of them, spread evenly), found with
+//     CLOCK ms on both clocks and INC ms increments (default 4000 + 50:
+//     the middle of a 5 s + 0.05 s game) after ucinewgame, then judged
+//     (default /usr/games/stockfish at depth 14, one thread): the judge's
+//     score for the position at depth D, and for the engine's move alone
+//     (searchmoves) at the same depth.  The loss of a move is the
+//     difference of the two as expected scores, 1 / (1 + 10^(-cp/400)):
+//     a pawn in a level position is worth much more than in a won one.
+//     The judge's verdicts are kept in the cache (by position, move and
+//     depth), so a second engine pays only for the moves the first did
+//     not play.  With --baseline (an earlier --out), the difference per
+//     position between the two runs too, with its 95 % error.
+//
+// Both subcommands print one line per problem and exit 1 on a bad file
+// or an engine that dies.  The clock is the engine's own time management
+// at work: an engine that thinks longer on the same clock may find
+// better moves here and pay for it later in a game, which no single
+// position shows, so the mean think time is printed beside the loss.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { Chess } from 'chess.js';
+
+// ---------------------------------------------------------------- statistics
+
+export function expectedScore(cp) {
+  return 1 / (1 + Math.pow(10, -cp / 400));
+}
+
+// A UCI score as centipawns, mates far beyond any evaluation.
+export function scoreCp(unit, value) {
+  if (unit === 'mate') return value > 0 ? 100000 - value : -100000 - value;
+  return value;
+}
+
+// Mean and the half-width of its 95 % interval.
+export function meanError(xs) {
+  const n = xs.length;
+  if (n === 0) return { mean: 0, error: 0, n };
+  const mean = xs.reduce((a, b) => a + b, 0) / n;
+  if (n < 2) return { mean, error: 0, n };
+  const v = xs.reduce((a, x) => a + (x - mean) * (x - mean), 0) / (n - 1);
+  return { mean, error: 1.96 * Math.sqrt(v / n), n };
+}
+
+// ------------------------------------------------------------------ engines
+
+// A UCI engine on a pipe, one command at a time.
+class Uci {
+  constructor(path) {
+    this.proc = spawn(path, [], { stdio: ['pipe', 'pipe', 'inherit'] });
+    this.lines = [];
+    this.waiting = null;
+    this.dead = null;
+    createInterface({ input: this.proc.stdout }).on('line', (l) => {
+      this.lines.push(l.trim());
+      this.wake();
+    });
+    this.proc.on('error', (e) => { this.dead = e.message; this.wake(); });
+    this.proc.on('exit', (c, s) => { this.dead = `exit ${c ?? s}`; this.wake(); });
+  }
+
+  wake() {
+    if (this.waiting) this.waiting();
+  }
+
+  send(cmd) {
+    this.proc.stdin.write(`${cmd}\n`);
+  }
+
+  // The lines up to and including the first that `done` accepts.
+  async until(done) {
+    const seen = [];
+    for (;;) {
+      while (this.lines.length) {
+        const l = this.lines.shift();
+        seen.push(l);
+        if (done(l)) return seen;
+      }
+      if (this.dead) throw new Error(`engine ${this.dead}`);
+      await new Promise((r) => { this.waiting = r; });
+      this.waiting = null;
+    }
+  }
+
+  async start(options) {
+    this.send('uci');
+    await this.until((l) => l === 'uciok');
+    for (const [name, value] of options) this.send(`setoption name ${name} value ${value}`);
+    await this.ready();
+  }
+
+  async ready() {
+    this.send('isready');
+    await this.until((l) => l === 'readyok');
+  }
+
+  // bestmove, and the score of the last complete line of info.
+  async go(fen, args) {
+    this.send(`position fen ${fen}`);
+    this.send(`go ${args}`);
+    const seen = await this.until((l) => l.startsWith('bestmove'));
+    let score = null;
+    for (const l of seen) {
+      const m = /\bscore (cp|mate) (-?\d+)\b(?! (lower|upper)bound)/.exec(l);
+      if (m && !/\bmultipv [2-9]/.test(l)) score = scoreCp(m[1], Number(m[2]));
+    }
+    return { move: seen[seen.length - 1].split(/\s+/)[1], score };
+  }
+
+  quit() {
+    try {
+      this.send('quit');
+    } catch {
+      /* gone */
+    }
+  }
+}
+
+// ---------------------------------------------------------------- positions
+
+function gamesOf(text) {
+  return text.split(/\n\s*\n(?=\[Event)/).filter((g) => g.includes('['));
+}
+
+function tag(game, name) {
+  const m = new RegExp(`\\[${name} "([^"]*)"\\]`).exec(game);
+  return m ? m[1] : null;
+}
+
+function sansOf(game) {
+  const body = game.replace(/^\[.*\]\s*$/gm, '').replace(/\{[^}]*\}/g, ' ')
+    .replace(/\d+\.(\.\.)?/g, ' ');
+  return body.split(/\s+/).filter((t) => t && !/^(1-0|0-1|1\/2-1\/2|\*)$/.test(t));
+}
+
+export function positionsOf(text, o) {
+  const out = [];
+  for (const g of gamesOf(text)) {
+    const white = (tag(g, 'White') || '').startsWith(o.player);
+    const black = (tag(g, 'Black') || '').startsWith(o.player);
+    if (!white && !black) continue;
+    const fen = tag(g, 'FEN');
+    const chess = fen ? new Chess(fen) : new Chess();
+    let ply = 0, mine = 0;
+    for (const san of sansOf(g)) {
+      ply++;
+      const ours = chess.turn() === 'w' ? white : black;
+      if (ours && ply >= o.from && ply <= o.to && mine++ % o.every === 0)
+        out.push(chess.fen());
+      try {
+        chess.move(san);
+      } catch {
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+// ------------------------------------------------------------------ the run
+
+// At most `max` of the list, spread evenly over it (0: all).
+function spread(list, max) {
+  if (!max || list.length <= max) return list;
+  const step = list.length / max;
+  return Array.from({ length: max }, (_, i) => list[Math.floor(i * step)]);
+}
+
+function loadJson(path, fallback) {
+  return path && existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : fallback;
+}
+
+// Another run may have written the cache meanwhile: merge, then replace.
+function saveCache(path, cache) {
+  const merged = { ...loadJson(path, {}), ...cache };
+  writeFileSync(`${path}.tmp`, JSON.stringify(merged));
+  renameSync(`${path}.tmp`, path);
+}
+
+async function engineMoves(o, fens) {
+  const e = new Uci(o.engine);
+  const options = [...o.options];
+  if (o.uciElo) options.push(['UCI_LimitStrength', 'true'], ['UCI_Elo', o.uciElo]);
+  await e.start(options);
+  const moves = [], ms = [];
+  for (const [i, fen] of fens.entries()) {
+    e.send('ucinewgame');
+    await e.ready();
+    const t = `wtime ${o.clock} btime ${o.clock} winc ${o.inc} binc ${o.inc}`;
+    const started = process.hrtime.bigint();
+    moves.push((await e.go(fen, t)).move);
+    ms.push(Number(process.hrtime.bigint() - started) / 1e6);
+    if ((i + 1) % 100 === 0) console.error(`quality: ${i + 1}/${fens.length} moves`);
+  }
+  e.quit();
+  return { moves, ms };
+}
+
+async function judged(o, cache, fen, move) {
+  const key = `${fen}|${move}|${o.judgeDepth}`;
+  if (!(key in cache)) {
+    const limit = move === '*' ? '' : ` searchmoves ${move}`;
+    cache[key] = (await o.judge.go(fen, `depth ${o.judgeDepth}${limit}`)).score;
+  }
+  return cache[key];
+}
+
+async function judgeMoves(o, fens, moves) {
+  const cache = loadJson(o.cache, {});
+  o.judge = new Uci(o.judgePath);
+  await o.judge.start([['Threads', '1'], ['Hash', '64']]);
+  const losses = [];
+  for (const [i, fen] of fens.entries()) {
+    o.judge.send('ucinewgame');
+    const best = await judged(o, cache, fen, '*');
+    const played = await judged(o, cache, fen, moves[i]);
+    losses.push(expectedScore(best) - expectedScore(played));
+    if (o.cache && (i + 1) % 100 === 0) saveCache(o.cache, cache);
+  }
+  o.judge.quit();
+  if (o.cache) saveCache(o.cache, cache);
+  return losses;
+}
+
+function paired(run, base) {
+  const byFen = new Map(base.positions.map((p) => [p.fen, p.loss]));
+  const d = run.positions.filter((p) => byFen.has(p.fen))
+    .map((p) => p.loss - byFen.get(p.fen));
+  const differ = run.positions.filter((p, i) => base.positions[i] &&
+    base.positions[i].fen === p.fen && base.positions[i].move !== p.move).length;
+  return { ...meanError(d), differ };
+}
+
+async function run(o) {
+  const fens = spread(readFileSync(o.positions, 'utf8').split('\n')
+    .map((l) => l.trim()).filter((l) => l && !l.startsWith('#')), o.max);
+  for (const f of fens) new Chess(f); // throws on a bad line, before any search
+  const { moves, ms } = await engineMoves(o, fens);
+  const losses = await judgeMoves(o, fens, moves);
+  const think = ms.reduce((a, b) => a + b, 0) / ms.length;
+  const result = {
+    label: o.label, engine: o.engine, options: o.options, uci_elo: o.uciElo || null,
+    clock_ms: o.clock, increment_ms: o.inc, judge_depth: o.judgeDepth,
+    ...meanError(losses), think_ms: think,
+    positions: fens.map((fen, i) => ({ fen, move: moves[i], loss: losses[i], ms: ms[i] })),
+  };
+  const pct = (x) => (100 * x).toFixed(2);
+  console.log(`quality: ${o.label}: mean loss ${pct(result.mean)} ± ${pct(result.error)} % ` +
+    `of a point per move over ${result.n} positions, ${think.toFixed(0)} ms a move`);
+  if (o.baseline) {
+    const p = paired(result, loadJson(o.baseline, null));
+    console.log(`quality: ${o.label} - baseline: ${pct(p.mean)} ± ${pct(p.error)} % ` +
+      `per move (${p.differ} of ${p.n} moves differ)`);
+    result.baseline = { path: o.baseline, ...p, positions: undefined };
+  }
+  if (o.out) writeFileSync(o.out, JSON.stringify(result, null, 1));
+}
+
+// -------------------------------------------------------------- the command
+
+function parse(argv) {
+  const o = {
+    player: 'pab-chess', every: 3, from: 12, to: 160, max: 0, files: [],
+    options: [], clock: 4000, inc: 50, judgePath: '/usr/games/stockfish',
+    judgeDepth: 14, cache: null, out: null, baseline: null, uciElo: null,
+    positions: fileURLToPath(new URL('quality.epd', import.meta.url)),
+  };
+  const num = (v, name) => {
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 0) throw new Error(`${name} takes a whole number, not ${v}`);
+    return n;
+  };
+  const cmd = argv[0];
+  for (let i = 1; i < argv.length; i++) {
+    const a = argv[i];
+    const v = () => {
+      if (i + 1 >= argv.length) throw new Error(`${a} needs a value`);
+      return argv[++i];
+    };
+    switch (a) {
+      case '--player': o.player = v(); break;
+      case '--every': o.every = Math.max(1, num(v(), a)); break;
+      case '--from': o.from = num(v(), a); break;
+      case '--to': o.to = num(v(), a); break;
+      case '--max': o.max = num(v(), a); break;
+      case '--positions': o.positions = v(); break;
+      case '--engine': o.engine = v(); break;
+      case '--option': {
+        const s = v(), eq = s.indexOf('=');
+        if (eq < 1) throw new Error(`--option takes NAME=VALUE, not ${s}`);
+        o.options.push([s.slice(0, eq), s.slice(eq + 1)]);
+        break;
+      }
+      case '--uci-elo': o.uciElo = String(num(v(), a)); break;
+      case '--clock': o.clock = num(v(), a); break;
+      case '--inc': o.inc = num(v(), a); break;
+      case '--judge': o.judgePath = v(); break;
+      case '--judge-depth': o.judgeDepth = num(v(), a); break;
+      case '--cache': o.cache = v(); break;
+      case '--out': o.out = v(); break;
+      case '--baseline': o.baseline = v(); break;
+      case '--label': o.label = v(); break;
+      default:
+        if (a.startsWith('--')) throw new Error(`unknown option ${a}`);
+        o.files.push(a);
+    }
+  }
+  if (cmd === 'run' && !o.engine) throw new Error('run needs --engine PATH');
+  if (cmd !== 'run' && cmd !== 'positions')
+    throw new Error('usage: quality.mjs positions PGN... | quality.mjs run --positions FILE --engine PATH');
+  if (cmd === 'run') o.label = o.label || (o.uciElo ? `UCI_Elo ${o.uciElo}` : o.engine.split('/').pop());
+  return { cmd, o };
+}
+
+async function main() {
+  const { cmd, o } = parse(process.argv.slice(2));
+  if (cmd === 'positions') {
+    let fens = [];
+    for (const f of o.files) fens = fens.concat(positionsOf(readFileSync(f, 'utf8'), o));
+    fens = spread([...new Set(fens)], o.max);
+    process.stdout.write(fens.map((f) => `${f}\n`).join(''));
+    return;
+  }
+  await run(o);
+}
+
+if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop())) {
+  main().catch((e) => {
+    console.error(`quality: ${e.message || e}`);
+    process.exit(1);
+  });
+}
