@@ -702,11 +702,29 @@ Test(chess, mate_in_one_and_two, .timeout = 60)
     free(pos);
 }
 
+/* One search of `pos` over `count` root moves (none: all), with `multipv`
+ * lines. */
+static pab_result search_root(pab_searcher *s, const chess_pos *pos,
+                              pab_move_t *moves, unsigned count,
+                              unsigned multipv)
+{
+    pab_config cfg;
+    pab_config_init(&cfg);
+    cfg.max_depth = 5;
+    cfg.root_moves = moves;
+    cfg.root_move_count = count;
+    cfg.multipv = multipv;
+    pab_result r;
+    cr_assert_eq(pab_search(s, pos, &cfg, &r), 0);
+    cr_assert_eq(r.lines, multipv);
+    return r;
+}
+
 /* Root moves and MultiPV in a staged game, where the noisy moves lead the
  * generated list: the search keeps the ones asked for, with their count
  * of noisy ones (once left as generated, the ordering moved entries past
  * the end of the shorter list).  Here Qxf7 mates; a2a3 lets Nxh5 take the
- * queen, and the other captures (Bxf7+, Qxe5+, Qxh7, Qxf7) come first. */
+ * queen; Bxf7+, Qxe5+ and Qxh7 are the other captures, ahead in the list. */
 Test(chess, root_moves_and_multipv_in_a_staged_game, .timeout = 60)
 {
     chess_pos *pos = new_pos(
@@ -714,32 +732,17 @@ Test(chess, root_moves_and_multipv_in_a_staged_game, .timeout = 60)
     pab_game g = chess_game();
     pab_searcher *s = NULL;
     cr_assert_eq(pab_searcher_create(&s, &g, (size_t)4 << 20), 0);
-    pab_config cfg;
-    pab_config_init(&cfg);
-    cfg.max_depth = 5;
-    pab_result r;
     const pab_move_t mate = uci(pos, "h5f7"), quiet = uci(pos, "a2a3");
     const pab_move_t check = uci(pos, "c4f7");
-    pab_move_t only[] = {quiet};
-    cfg.root_moves = only;
-    cfg.root_move_count = 1;
-    cr_assert_eq(pab_search(s, pos, &cfg, &r), 0);
+    pab_move_t only[] = {quiet}, two[] = {quiet, check};
+    pab_result r = search_root(s, pos, only, 1, 1);
     cr_expect_eq(r.best_move, quiet);
     cr_expect_lt(r.score, -500, "a2a3 loses the queen: %d", (int)r.score);
-    pab_move_t two[] = {quiet, check};
-    cfg.root_moves = two;
-    cfg.root_move_count = 2;
-    cfg.multipv = 2;
-    cr_assert_eq(pab_search(s, pos, &cfg, &r), 0);
-    cr_assert_eq(r.lines, 2);
+    r = search_root(s, pos, two, 2, 2);
     cr_expect_eq(r.line[0].move, check);
     cr_expect_eq(r.line[1].move, quiet);
     cr_expect_gt(r.line[0].score, r.line[1].score);
-    cfg.root_moves = NULL;
-    cfg.root_move_count = 0;
-    cfg.multipv = 3;
-    cr_assert_eq(pab_search(s, pos, &cfg, &r), 0);
-    cr_assert_eq(r.lines, 3);
+    r = search_root(s, pos, NULL, 0, 3);
     cr_expect_eq(r.line[0].move, mate);
     cr_expect_eq(r.line[0].score, PAB_SCORE_WIN_IN(1));
     cr_expect_lt(r.line[1].score, PAB_SCORE_WIN_IN(5));
