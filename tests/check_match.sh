@@ -211,8 +211,9 @@ process.exit(ok ? 0 : 1);' "$tmp/x.json"
 # 2.5, variance 5/3 and 95 % half-width 1.96 sqrt(5/12) = 1.265174), the
 # positions it takes from a PGN, and two judged moves: a mate in one
 # played (loss 0: the judge's best is the same mate) and a quiet move
-# instead (loss near 1).  The judge is pab-chess at depth 3, which finds
-# the mate; the engines are scripted to play one move.
+# instead (loss near 1), and the errors: an illegal move, a bad
+# position.  The judge is pab-chess at depth 3, which finds the mate; the
+# engines are scripted to play one move.
 quality=$(cd "$dir" && pwd)/quality.mjs
 cat >"$tmp/q.pgn" <<'EOF'
 [Event "t"]
@@ -280,6 +281,12 @@ node "$quality" run --positions "$tmp/q.epd" --engine "$tmp/plays-a2a3.sh" \
     --baseline "$tmp/q-h5f7.json" >"$tmp/q-paired.out" 2>&1
 check "quality.mjs --baseline: 1 of 1 moves differ" \
     grep -q 'baseline: .* (1 of 1 moves differ)$' "$tmp/q-paired.out"
+node "$quality" run --positions "$tmp/q.epd" --engine "$tmp/illegal.sh" \
+    --judge "$engine" --judge-depth 3 >"$tmp/q-illegal.out" 2>&1
+status=$?
+check "quality.mjs: an illegal move exits 1 [$status]" test "$status" -eq 1
+check "quality.mjs: ... and says which" grep -q '^quality: illegal.sh played a2a5 in ' \
+    "$tmp/q-illegal.out"
 echo 'not a position' >"$tmp/q-bad.epd"
 node "$quality" run --positions "$tmp/q-bad.epd" --engine "$engine" \
     >"$tmp/q-bad.out" 2>&1

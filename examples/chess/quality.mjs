@@ -125,7 +125,7 @@ class Uci {
     let score = null;
     for (const l of seen) {
       const m = /\bscore (cp|mate) (-?\d+)\b(?! (lower|upper)bound)/.exec(l);
-      if (m && !/\bmultipv [2-9]/.test(l)) score = scoreCp(m[1], Number(m[2]));
+      if (m && !/\bmultipv (?!1\b)\d+/.test(l)) score = scoreCp(m[1], Number(m[2]));
     }
     return { move: seen[seen.length - 1].split(/\s+/)[1], score };
   }
@@ -200,6 +200,15 @@ function saveCache(path, cache) {
   renameSync(`${path}.tmp`, path);
 }
 
+function legal(fen, uci) {
+  try {
+    new Chess(fen).move({ from: uci.slice(0, 2), to: uci.slice(2, 4), promotion: uci[4] });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 async function engineMoves(o, fens) {
   const e = new Uci(o.engine);
   const options = [...o.options];
@@ -211,8 +220,10 @@ async function engineMoves(o, fens) {
     await e.ready();
     const t = `wtime ${o.clock} btime ${o.clock} winc ${o.inc} binc ${o.inc}`;
     const started = process.hrtime.bigint();
-    moves.push((await e.go(fen, t)).move);
+    const { move } = await e.go(fen, t);
     ms.push(Number(process.hrtime.bigint() - started) / 1e6);
+    if (!legal(fen, move)) throw new Error(`${o.label} played ${move} in ${fen}`);
+    moves.push(move);
     if ((i + 1) % 100 === 0) console.error(`quality: ${i + 1}/${fens.length} moves`);
   }
   e.quit();
@@ -223,7 +234,9 @@ async function judged(o, cache, fen, move) {
   const key = `${fen}|${move}|${o.judgeDepth}`;
   if (!(key in cache)) {
     const limit = move === '*' ? '' : ` searchmoves ${move}`;
-    cache[key] = (await o.judge.go(fen, `depth ${o.judgeDepth}${limit}`)).score;
+    const { score } = await o.judge.go(fen, `depth ${o.judgeDepth}${limit}`);
+    if (score === null) throw new Error(`the judge gave no score for ${move} in ${fen}`);
+    cache[key] = score;
   }
   return cache[key];
 }
