@@ -66,23 +66,28 @@ tmp=${TMPDIR:-/tmp}/check_match.$$
 mkdir "$tmp" || exit 1
 trap 'rm -rf "$tmp"' 0
 
+# The checks the node scripts below share: a value near the expected one
+# (within `tol`), one equal to it, and the exit status they add up to.
+cat >"$tmp/assert.mjs" <<'EOF'
+let failed = 0;
+const report = (what, got, want) => {
+  console.log(`FAIL: ${what}: ${got}, expected ${want}`);
+  failed++;
+};
+export const near = (what, got, want, tol = 5e-4) => {
+  if (!(Math.abs(got - want) < tol)) report(what, got, want);
+};
+export const same = (what, got, want) => {
+  if (got !== want) report(what, got, want);
+};
+export const done = () => process.exit(failed ? 1 : 0);
+EOF
+
 # --- the statistics, and the openings file, through the exported functions
 cat >"$tmp/stats.mjs" <<EOF
 import { readFileSync } from 'node:fs';
 import * as m from '$match';
-let failed = 0;
-const near = (what, got, want) => {
-  if (!(Math.abs(got - want) < 5e-4)) {
-    console.log(\`FAIL: \${what}: \${got}, expected \${want}\`);
-    failed++;
-  }
-};
-const same = (what, got, want) => {
-  if (got !== want) {
-    console.log(\`FAIL: \${what}: \${got}, expected \${want}\`);
-    failed++;
-  }
-};
+import { near, same, done } from '$tmp/assert.mjs';
 near('elo of 0.75', m.eloFromScore(0.75), 190.8485);
 near('elo of 0.5', m.eloFromScore(0.5), 0);
 near('score at +5', m.scoreFromElo(5), 0.5071951);
@@ -120,7 +125,7 @@ try {
   refused = err.message;
 }
 same('illegal opening refused', refused, 'f:3: illegal move e2e5');
-process.exit(failed ? 1 : 0);
+done();
 EOF
 check "statistics and openings" node "$tmp/stats.mjs"
 
@@ -226,32 +231,25 @@ EOF
 cat >"$tmp/qstats.mjs" <<EOF
 import { readFileSync } from 'node:fs';
 import * as q from '$quality';
-let failed = 0;
-const near = (what, got, want) => {
-  if (!(Math.abs(got - want) < 5e-6)) {
-    console.log(\`FAIL: \${what}: \${got}, expected \${want}\`);
-    failed++;
-  }
-};
-near('expected score of 0', q.expectedScore(0), 0.5);
-near('expected score of 400', q.expectedScore(400), 0.909091);
-near('mate in 3', q.scoreCp('mate', 3), 99997);
-near('mated in 2', q.scoreCp('mate', -2), -99998);
-near('cp', q.scoreCp('cp', -35), -35);
+import { near, same, done } from '$tmp/assert.mjs';
+const tol = 5e-6;
+near('expected score of 0', q.expectedScore(0), 0.5, tol);
+near('expected score of 400', q.expectedScore(400), 0.909091, tol);
+same('mate in 3', q.scoreCp('mate', 3), 99997);
+same('mated in 2', q.scoreCp('mate', -2), -99998);
+same('cp', q.scoreCp('cp', -35), -35);
 const m = q.meanError([1, 2, 3, 4]);
-near('mean', m.mean, 2.5);
-near('95 % half-width', m.error, 1.265174);
+near('mean', m.mean, 2.5, tol);
+near('95 % half-width', m.error, 1.265174, tol);
 const pgn = readFileSync('$tmp/q.pgn', 'utf8');
 const all = q.positionsOf(pgn, { player: 'pab-chess', every: 1, from: 1, to: 99 });
-near('white moves of pab-chess', all.length, 3);
+same('white moves of pab-chess', all.length, 3);
 const late = q.positionsOf(pgn, { player: 'pab-chess', every: 1, from: 4, to: 99 });
-if (late.join() !== 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3') {
-  console.log(\`FAIL: the position before 3. Bb5: \${late.join()}\`);
-  failed++;
-}
-near('none for a player not in the game',
+same('the position before 3. Bb5', late.join(),
+  'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3');
+same('none for a player not in the game',
   q.positionsOf(pgn, { player: 'nobody', every: 1, from: 1, to: 99 }).length, 0);
-process.exit(failed ? 1 : 0);
+done();
 EOF
 check "quality.mjs statistics and positions" node "$tmp/qstats.mjs"
 
