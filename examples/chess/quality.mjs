@@ -67,7 +67,9 @@ export function meanError(xs) {
 
 // ------------------------------------------------------------------ engines
 
-// A UCI engine on a pipe, one command at a time.
+// A UCI engine on a pipe, one command at a time.  Not node-uci's Engine
+// (match.mjs's): its info parser keeps "score cp 20 lowerbound" as an
+// exact 20, and a judge's verdict must not be a bound.
 class Uci {
   constructor(path) {
     this.proc = spawn(path, [], { stdio: ['pipe', 'pipe', 'inherit'] });
