@@ -104,6 +104,8 @@ same('200/80/20 accepts H1', m.sprtDecision(m.llr(0, 5, [20, 80, 200]), b), 'H1'
 same('-3 accepts H0', m.sprtDecision(-3, b), 'H0');
 same('ready without a loss', m.sprtReady(3, 2, 0), false);
 same('ready', m.sprtReady(1, 1, 1), true);
+same('PGN clock of 1 h 2 min 3.4564 s', m.pgnClock(3723456.4), '1:02:03.456');
+same('PGN clock of a flag fall', m.pgnClock(-5), '0:00:00.000');
 const s = m.parseSprt('-1.5,3.5');
 same('sprt spec', [s.elo0, s.elo1, s.alpha, s.beta].join(), '-1.5,3.5,0.05,0.05');
 same('sprt spec with alpha, beta', m.parseSprt('0,5,0.1,0.2').beta, 0.2);
@@ -200,6 +202,11 @@ check "PGN movetext ends in the results" \
 for tag in Site Date Round White Black TimeControl SetUp FEN Termination; do
     check "PGN has 2 $tag tags" test "$(grep -c "^\[$tag " "$tmp/x.pgn")" -eq 2
 done
+plies=$(( $(sed -n 's/^\[PlyCount "\([0-9]*\)"\]$/\1/p' "$tmp/x.pgn" | paste -sd+ -) ))
+check "PGN: a clock and a think for each of the $plies plies" \
+    test "$(grep -o '\[%clk [0-9]:[0-9][0-9]:[0-9][0-9]\.[0-9]\{3\}\] \[%emt [0-9:.]*\]' "$tmp/x.pgn" | wc -l)" -eq "$plies"
+check "think per move reported for both sides" \
+    test "$(grep -Ec ': think per move [0-9]+ ms at moves 1-20.*; clock left at the end [0-9.]+ s on average$' "$tmp/x.out")" -eq 2
 check "the games swap colours" sh -c \
     'grep "^\[White " "$1" | sort -u | wc -l | grep -qx " *2"' - "$tmp/x.pgn"
 check "JSON agrees" node -e '
@@ -207,7 +214,8 @@ const j = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
 const ok = j.games === 2 && j.wins + j.draws + j.losses === 2 &&
   j.results.length === 2 && j.engine.illegal_moves === 0 &&
   j.opponent.crashes === 0 && j.sprt && j.sprt.model === "pentanomial" &&
-  j.pentanomial.reduce((a, b) => a + b, 0) === 1;
+  j.pentanomial.reduce((a, b) => a + b, 0) === 1 &&
+  j.engine.think.phases[0].count > 0 && j.engine.think.end_clock_ms !== null;
 process.exit(ok ? 0 : 1);' "$tmp/x.json"
 [ "$fail" -eq 0 ] || cat "$tmp/x.out"
 

@@ -53,14 +53,19 @@
 //                    the engine under test), ALPHA and BETA [0.05] the error
 //                    rates; the match stops when it decides
 //   --sprt-model pentanomial|trinomial   [pentanomial: over game pairs]
-//   --pgn FILE       write the games as PGN (rewritten after each game)
+//   --pgn FILE       write the games as PGN (rewritten after each game),
+//                    each move with the mover's clock after it and its
+//                    think, [%clk H:MM:SS.sss] [%emt H:MM:SS.sss]
 //   --json FILE      write the results as JSON at the end
 //   --event TEXT     the PGN Event tag [pab-chess match]
 //   --verbose        print every move
 // After each game it prints the result; after each pair, with --sprt, the
 // log-likelihood ratio and its bounds.  It closes with the score, the Elo
 // difference it implies with its 95 % interval, the SPRT decision, and for
-// each engine its illegal moves, time losses and crashes, then one line
+// each engine its illegal moves, time losses and crashes, how long it
+// thought per move in the opening (moves 1-20 of the game), the middle
+// game (21-40) and after, and the clock it had left at the end, then one
+// line
 //   summary: games=N wdl=W/D/L score=S/N elo=E error=H [llr=L lower=A
 //   upper=B sprt=H0|H1|inconclusive] illegal=I/I timeloss=T/T crash=C/C
 // (W/D/L and the elo for the engine under test; each pair X/Y counts the
@@ -461,7 +466,39 @@ function newTally() {
     minClock: Infinity, // the least the engine under test had left after a move, ms
     maxThink: 0,        // its longest think, ms
     depths: [],
+    think: { a: newThink(), b: newThink() },
   };
+}
+
+// Where each engine spends its clock: the think per move in each part of
+// the game (by the game's move number), and what is left at the end.
+const PHASES = [[1, 20], [21, 40], [41, Infinity]];
+
+function newThink() {
+  return { ms: PHASES.map(() => 0), moves: PHASES.map(() => 0), endClock: 0, games: 0 };
+}
+
+function noteThink(think, moveNumber, ms) {
+  const i = PHASES.findIndex(([lo, hi]) => moveNumber >= lo && moveNumber <= hi);
+  think.ms[i] += ms;
+  think.moves[i]++;
+}
+
+function thinkSummary(think) {
+  const mean = (i) => (think.moves[i] ? think.ms[i] / think.moves[i] : null);
+  const phases = PHASES.map(([lo, hi], i) => ({
+    moves: hi === Infinity ? `${lo}-` : `${lo}-${hi}`, count: think.moves[i], mean_ms: mean(i),
+  }));
+  return { phases, end_clock_ms: think.games ? think.endClock / think.games : null };
+}
+
+// A PGN clock: H:MM:SS.sss.
+export function pgnClock(ms) {
+  const t = Math.max(0, Math.round(ms));
+  const h = Math.floor(t / 3600000);
+  const m = Math.floor(t / 60000) % 60;
+  const sec = ((t % 60000) / 1000).toFixed(3).padStart(6, '0');
+  return `${h}:${String(m).padStart(2, '0')}:${sec}`;
 }
 
 function referee(chess, plies, maxMoves) {
@@ -539,6 +576,7 @@ async function playGame(o, index, opening, names, tally) {
       break;
     }
     clock[side] += o.inc - answer.ms;
+    const moveNumber = chess.moveNumber();
     const made = play(chess, answer.move);
     if (!made) {
       tally.illegal[mover.side]++;
@@ -548,6 +586,8 @@ async function playGame(o, index, opening, names, tally) {
     }
     moves.push(answer.move);
     plies++;
+    chess.setComment(`[%clk ${pgnClock(clock[side])}] [%emt ${pgnClock(answer.ms)}]`);
+    noteThink(tally.think[mover.side], moveNumber, answer.ms);
     if (mover === a) {
       tally.minClock = Math.min(tally.minClock, clock[side]);
       tally.maxThink = Math.max(tally.maxThink, answer.ms);
@@ -559,6 +599,10 @@ async function playGame(o, index, opening, names, tally) {
   }
   await a.stop();
   await b.stop();
+  for (const [p, s] of [[white, 'w'], [black, 'b']]) {
+    tally.think[p.side].endClock += clock[s];
+    tally.think[p.side].games++;
+  }
   const aSide = aWhite ? 'w' : 'b';
   const result = outcome.winner === null ? '1/2-1/2' : outcome.winner === 'w' ? '1-0' : '0-1';
   const points = outcome.winner === null ? 0.5 : outcome.winner === aSide ? 1 : 0;
@@ -605,6 +649,14 @@ function report(o, names, tally, sprt) {
   if (t.depths.length)
     console.log(`${names.a}: least clock left ${(t.minClock / 1000).toFixed(2)} s, ` +
       `longest think ${(t.maxThink / 1000).toFixed(2)} s, mean depth ${depth}`);
+  for (const s of ['a', 'b']) {
+    const th = thinkSummary(t.think[s]);
+    if (th.end_clock_ms === null) continue;
+    const parts = th.phases.filter((p) => p.count)
+      .map((p) => `${p.mean_ms.toFixed(0)} ms at moves ${p.moves}`);
+    console.log(`${names[s]}: think per move ${parts.join(', ')}; ` +
+      `clock left at the end ${(th.end_clock_ms / 1000).toFixed(2)} s on average`);
+  }
   const two = (k) => `${t[k].a}/${t[k].b}`;
   console.log(`summary: games=${e.n} wdl=${t.a.win}/${t.a.draw}/${t.a.loss} ` +
     `score=${t.a.win + t.a.draw / 2}/${e.n} elo=${e.elo.toFixed(1)} error=${e.error.toFixed(1)}` +
@@ -620,6 +672,7 @@ function writeJson(o, names, tally, e, sprt, games) {
     name: names[s], path: o.sides[s].path,
     options: Object.fromEntries(o.sides[s].options.map(([k, v]) => [k, String(v)])),
     illegal_moves: t.illegal[s], time_losses: t.timeLoss[s], crashes: t.crash[s],
+    think: thinkSummary(t.think[s]),
   });
   const out = {
     engine: side('a'), opponent: side('b'),
