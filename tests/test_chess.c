@@ -1320,3 +1320,69 @@ Test(chess, weights_table_names_its_entries)
                      "PST_KING_EG[63]");
     cr_expect_eq(CW_COUNT, CW_PST + 768);
 }
+
+/* ---- the evaluation's learned correction (chess_net.h) ------------------ */
+
+#include "../examples/games/chess_net.h"
+
+/* Each view has one input on per piece, and white's view of a position
+ * is black's view of its mirror. */
+Test(chess, network_inputs_are_the_pieces_seen_from_each_side)
+{
+    const char *fen =
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    char mirrored[CHESS_FEN_MAX];
+    mirror_fen(fen, mirrored);
+    chess_pos *a = new_pos(fen), *b = new_pos(mirrored);
+    uint16_t wa[CHESS_NET_PIECES], bb[CHESS_NET_PIECES];
+    int n = chess_net_inputs(a, CHESS_WHITE, wa);
+    cr_assert_eq(n, 32);
+    cr_assert_eq(chess_net_inputs(b, CHESS_BLACK, bb), n);
+    bool seen[CHESS_NET_INPUTS] = {false};
+    for (int i = 0; i < n; i++)
+        seen[wa[i]] = true;
+    for (int i = 0; i < n; i++)
+        cr_expect(seen[bb[i]], "input %d of the mirror's black view", bb[i]);
+    /* White's knight on e5 (square 36): input (0 * 6 + 1) * 64 + 36. */
+    cr_expect(seen[64 + 36]);
+    free(a);
+    free(b);
+}
+
+/* One hidden unit that opens halfway for a white knight on f3: the
+ * correction is 100 * (QA / 2) * w2 / (QA * QB) centipawns for white, the
+ * opposite on the mirrored board, nothing when both sides have it. */
+Test(chess, network_correction_is_its_arithmetic)
+{
+    static chess_net net;                  /* zero but for the one unit */
+    net.w1[64 + 21][0] = CHESS_NET_QA / 2; /* white knight, f3 */
+    net.w2[0] = CHESS_NET_QB * 3 / 4;
+    chess_pos *one = new_pos("4k3/8/8/8/8/5N2/8/4K3 w - - 0 1");
+    chess_pos *mirror = new_pos("4k3/8/5n2/8/8/8/8/4K3 b - - 0 1");
+    chess_pos *both = new_pos("4k3/8/5n2/8/8/5N2/8/4K3 w - - 0 1");
+    cr_expect_eq(chess_net_correction(&net, one), 37); /* 37.5, truncated */
+    cr_expect_eq(chess_net_correction(&net, mirror), -37);
+    cr_expect_eq(chess_net_correction(&net, both), 0);
+    /* A unit open past QA is clipped there. */
+    net.w1[64 + 21][0] = 3 * CHESS_NET_QA;
+    cr_expect_eq(chess_net_correction(&net, one), 75);
+    free(one);
+    free(mirror);
+    free(both);
+}
+
+/* The evaluation adds the active network's correction for white. */
+Test(chess, evaluation_adds_the_network)
+{
+    chess_pos *pos = new_pos(
+        "2r3k1/1p2q1pp/2b1pr2/p1pp4/6Q1/1P1PP1R1/P1PN2PP/5RK1 b - - 0 1");
+    const chess_net *shipped = chess_net_active;
+    cr_assert_eq(shipped, &chess_net_trained);
+    chess_net_active = NULL;
+    pab_score_t alone = chess_evaluate(pos);
+    chess_net_active = shipped;
+    /* Black to move: white's correction counts against it. */
+    cr_expect_eq(chess_evaluate(pos),
+                 alone - chess_net_correction(shipped, pos));
+    free(pos);
+}

@@ -7,7 +7,7 @@ examples_chess_pab_chess_SOURCES = \
 	examples/chess/timeman.c examples/chess/timeman.h \
 	examples/chess/engine.c examples/chess/bench.c examples/chess/play.c \
 	examples/chess/direct.c examples/chess/tune.c examples/chess/tune.h \
-	examples/chess/tune_play.c
+	examples/chess/tune_play.c examples/chess/tune_net.c
 examples_chess_pab_chess_SOURCES += examples/common/ranks.h examples/common/ranks.c
 examples_chess_pab_chess_LDADD = examples/games/libpabgames.la lib/libpab.la \
 	-lpthread -lm

@@ -7,7 +7,7 @@
  *   pab-chess bk [MS] [T] [A]      how many of them it solves in MS each
  *   pab-chess direct [D] [R]       the per-node cost of the library
  *   pab-chess play [options]       a game against a person
- *   pab-chess tune play|fit ...    tune the evaluation's weights
+ *   pab-chess tune play|spread|fit ...  the evaluation's weights
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -31,12 +31,15 @@ static void usage(FILE *f)
         "                      [--threads N] [--algorithm A]\n"
         "       %s tune play [--games N] [--depth D] [--random-plies P] "
         "[--seed S]\n"
+        "       %s tune spread [--walks N] [--plies K] [--seed S] "
+        "<FILE\n"
         "       %s tune fit FILE [--passes N] [--tables] [--quiet]\n"
         "                      [--limit N] [--prior L] [--header "
         "chess_tune.h]\n"
         "                      [--out FILE]\n"
         "       %s --help | --version\n",
-        pc_prog, pc_prog, pc_prog, pc_prog, pc_prog, pc_prog, pc_prog, pc_prog);
+        pc_prog, pc_prog, pc_prog, pc_prog, pc_prog, pc_prog, pc_prog, pc_prog,
+        pc_prog);
 }
 
 long pc_number(const char *what, const char *text, long lo, long hi)

@@ -87,7 +87,7 @@ static bool parse_result(char *t, float *r)
 }
 
 /* Splits "FEN result" at its last word; drops EPD's "c9" before it. */
-static bool parse_line(char *line, float *result)
+bool tune_parse_line(char *line, float *result)
 {
     size_t len = strlen(line);
     while (len > 0 && isspace((unsigned char)line[len - 1]))
@@ -131,7 +131,7 @@ static int load_samples(const fit_opts *o, sample_set *train, sample_set *check)
     long skipped = 0, kept = 0;
     while (fgets(line, sizeof line, f) && (o->limit == 0 || kept < o->limit)) {
         float r;
-        if (!parse_line(line, &r) ||
+        if (!tune_parse_line(line, &r) ||
             chess_from_fen(scratch, line, err, sizeof err) < 0 ||
             (o->quiet && !tune_quiet(scratch))) {
             skipped++;
@@ -202,23 +202,30 @@ static double mean_error(sample_set *set)
     return sum / (double)set->n;
 }
 
-/* K by golden-section search: the error is unimodal in K. */
-static void fit_k(sample_set *set)
+double tune_fit_scale(double (*error)(double k, void *arg), void *arg)
 {
     const double g = (sqrt(5.0) - 1.0) / 2.0;
     double a = 0.05, b = 4.0;
     while (b - a > 1e-4) {
         double c = b - g * (b - a), d = a + g * (b - a);
-        K = c;
-        double ec = mean_error(set);
-        K = d;
-        double ed = mean_error(set);
-        if (ec < ed)
+        if (error(c, arg) < error(d, arg))
             b = d;
         else
             a = c;
     }
-    K = (a + b) / 2.0;
+    return (a + b) / 2.0;
+}
+
+static double error_at(double k, void *set)
+{
+    K = k;
+    return mean_error(set);
+}
+
+/* K by golden-section search: the error is unimodal in K. */
+static void fit_k(sample_set *set)
+{
+    K = tune_fit_scale(error_at, set);
     mean_error(set);
 }
 
@@ -541,7 +548,12 @@ int pc_tune(int argc, char **argv)
         return tune_play(argc - 1, argv + 1);
     if (argc >= 2 && !strcmp(argv[1], "fit"))
         return tune_fit(argc - 1, argv + 1);
-    fprintf(stderr, "usage: %s tune play|fit ... (see pab-chess(1))\n",
+    if (argc >= 2 && !strcmp(argv[1], "spread"))
+        return tune_spread(argc - 1, argv + 1);
+    if (argc >= 2 && !strcmp(argv[1], "net"))
+        return tune_net(argc - 1, argv + 1);
+    fprintf(stderr,
+            "usage: %s tune play|spread|fit|net ... (see pab-chess(1))\n",
             pc_prog);
     return 2;
 }

@@ -13,6 +13,16 @@
 
 int tune_play(int argc, char **argv);
 int tune_fit(int argc, char **argv);
+int tune_spread(int argc, char **argv);
+int tune_net(int argc, char **argv);
+
+/* A "FEN result" line split at its last word (result 1-0, 0-1, 1/2-1/2
+ * or a number from 0 to 1); the line keeps the FEN. */
+bool tune_parse_line(char *line, float *result);
+
+/* The K in sigmoid(K e) that minimises error(K, arg), an error unimodal in
+ * K, by golden-section search over [0.05, 4]. */
+double tune_fit_scale(double (*error)(double k, void *arg), void *arg);
 
 /* Whether no capture changes the static value of pos and it is not in
  * check; pos is restored. */

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../games/chess_net.h"
 #include "pab-chess.h"
 #include "tune.h"
 
@@ -227,4 +228,99 @@ int tune_play(int argc, char **argv)
     free(kept.fen);
     free(pos);
     return status;
+}
+
+/* ---- tune spread: more positions near the ones a file has ---------------- */
+
+typedef struct spread_opts {
+    long walks, plies;
+    uint64_t seed;
+} spread_opts;
+
+static void spread_usage(void)
+{
+    fprintf(stderr,
+            "usage: %s tune spread [--walks N] [--plies K] [--seed S] "
+            "<positions >positions\n",
+            pc_prog);
+    exit(2);
+}
+
+/* One walk of 1..plies random legal moves from pos (restored after);
+ * writes where it ends if that is quiet and the game goes on there. */
+static bool walk_once(chess_pos *pos, long plies, uint64_t *rng,
+                      const char *result, FILE *out)
+{
+    pab_move_t path[64];
+    long n = 1 + (long)(next_random(rng) % (uint64_t)plies), done = 0;
+    while (done < n) {
+        pab_move_t moves[CHESS_MAX_MOVES];
+        int legal = chess_legal_moves(pos, moves, CHESS_MAX_MOVES);
+        if (legal <= 0)
+            break;
+        path[done] = moves[next_random(rng) % (uint64_t)legal];
+        chess_make(pos, path[done++]);
+    }
+    bool keep =
+        done == n && chess_status(pos) == CHESS_ONGOING && tune_quiet(pos);
+    if (keep) {
+        char fen[CHESS_FEN_MAX];
+        chess_to_fen(pos, fen, sizeof fen);
+        fprintf(out, "%s %s\n", fen, result);
+    }
+    while (done > 0)
+        chess_unmake(pos, path[--done]);
+    return keep;
+}
+
+/* Self-play at a fixed depth makes a few thousand positions a minute, all
+ * on the lines the engine likes; a few random moves from each of them
+ * make many more, cheaply, with the pieces where the engine would not put
+ * them, which is what an evaluation must also judge.  Each "FEN result"
+ * line of the input gives up to `walks` quiet positions with its result. */
+int tune_spread(int argc, char **argv)
+{
+    spread_opts o = {.walks = 8, .plies = 4, .seed = 1};
+    for (int i = 1; i < argc; i++) {
+        if (i + 1 >= argc)
+            spread_usage();
+        const char *v = argv[++i];
+        if (!strcmp(argv[i - 1], "--walks"))
+            o.walks = pc_number("walks", v, 1, 1000);
+        else if (!strcmp(argv[i - 1], "--plies"))
+            o.plies = pc_number("plies", v, 1, 64);
+        else if (!strcmp(argv[i - 1], "--seed"))
+            o.seed = (uint64_t)pc_number("seed", v, 1, 2147483647);
+        else
+            spread_usage();
+    }
+    chess_init();
+    /* Quiet by the hand-written evaluation, whatever network is built in,
+     * so that the positions do not depend on the weights they will train. */
+    chess_net_active = NULL;
+    chess_pos *pos = malloc(sizeof *pos);
+    if (pos == NULL)
+        return 1;
+    uint64_t rng = o.seed * UINT64_C(0x9E3779B97F4A7C15) | 1;
+    char line[512], err[128];
+    long read = 0, bad = 0, written = 0;
+    while (fgets(line, sizeof line, stdin) != NULL) {
+        line[strcspn(line, "\r\n")] = '\0';
+        char *result = strrchr(line, ' ');
+        if (result == NULL)
+            continue;
+        *result++ = '\0';
+        read++;
+        if (chess_from_fen(pos, line, err, sizeof err) < 0) {
+            bad++;
+            continue;
+        }
+        for (long w = 0; w < o.walks; w++)
+            written += walk_once(pos, o.plies, &rng, result, stdout);
+    }
+    fprintf(stderr,
+            "%s tune spread: %ld positions read (%ld not FEN), %ld written\n",
+            pc_prog, read, bad, written);
+    free(pos);
+    return 0;
 }

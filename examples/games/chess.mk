@@ -6,4 +6,6 @@ examples_games_libpabgames_la_SOURCES += \
 	examples/games/chess_board.c examples/games/chess_movegen.c \
 	examples/games/chess_eval.c examples/games/chess_fen.c \
 	examples/games/chess_notation.c examples/games/chess_bk.c \
-	examples/games/chess_see.c
+	examples/games/chess_see.c \
+	examples/games/chess_net.h examples/games/chess_net.c \
+	examples/games/chess_net_weights.c

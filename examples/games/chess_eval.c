@@ -20,6 +20,7 @@
 
 #include "chess_bits.h"
 #include "chess_eval.h"
+#include "chess_net.h"
 #include "chess_tune.h"
 
 #define W(name) chess_weights[CW_##name]
@@ -438,6 +439,8 @@ pab_score_t chess_evaluate(const chess_pos *pos)
     int mg, eg, phase;
     chess_evaluate_parts(pos, &mg, &eg, &phase);
     int blended = (mg * phase + eg * (TUNE_PHASE_MAX - phase)) / TUNE_PHASE_MAX;
+    if (chess_net_active != NULL)
+        blended += chess_net_correction(chess_net_active, pos);
     if (pos->side == CHESS_BLACK)
         blended = -blended;
     return (pab_score_t)(blended + W(TEMPO));

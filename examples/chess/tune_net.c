@@ -1,0 +1,464 @@
+/*
+ * pab-chess tune net: trains the evaluation's learned correction
+ * (examples/games/chess_net.h) on labelled positions, "FEN label" lines
+ * where the label is white's expected score in a stronger engine's
+ * judgement (scripts/sf-label.sh; with STATIC=1, millions of them in
+ * minutes).
+ *
+ * The hand-written evaluation h stays as it is; the network learns only
+ * what it misses, r, so that sigmoid(K (h + r)) predicts the label, where
+ * sigmoid(x) = 1 / (1 + 10^(-x / 400)) and K is first fitted to h alone
+ * (as tune fit does).  A network that starts with its output weights at 0
+ * starts as the hand-written evaluation, and the check set's error says
+ * at every epoch whether it still helps: the weights written are those of
+ * the epoch that predicted it best.  Training is Adam (Kingma and Ba,
+ * 2015) one position at a time, in an order shuffled each epoch from
+ * --seed, so a run repeats exactly.  The weights are written as the C
+ * source of chess_net_trained (chess_net_weights.c), rounded to the
+ * integers the engine adds up, and the check set's error is reported again
+ * with those, through the engine's own chess_net_correction().
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../games/chess_eval.h"
+#include "../games/chess_net.h"
+#include "pab-chess.h"
+#include "tune.h"
+
+#define NET_LINE_MAX 512
+#define NET_HOLDOUT  10  /* one block in ten checks the training */
+#define NET_BLOCK    500 /* positions, so a game is rarely split */
+#define NET_B1_START 0.5 /* hidden units start half open */
+#define NET_W1_RANGE 0.1 /* input weights start in [-range, range] */
+#define ADAM_BETA1   0.9
+#define ADAM_BETA2   0.999
+#define ADAM_EPS     1e-8
+
+#define H CHESS_NET_HIDDEN
+
+typedef struct net_sample {
+    uint16_t on[2][CHESS_NET_PIECES]; /* as white sees it, as black does */
+    uint8_t n[2];
+    float hand;  /* the hand-written value, white's side */
+    float label; /* white's expected score */
+} net_sample;
+
+typedef struct net_set {
+    net_sample *s;
+    size_t n, cap;
+} net_set;
+
+/* The network in floating point while it learns; r in centipawns is
+ * 100 (g(white's view) - g(black's view)). */
+typedef struct float_net {
+    float w1[CHESS_NET_INPUTS][H], b1[H], w2[H];
+} float_net;
+
+/* Adam's running moments, one per weight. */
+typedef struct moments {
+    float_net m, v;
+} moments;
+
+typedef struct net_opts {
+    const char *data, *check, *out;
+    long epochs, limit;
+    double rate;
+    uint64_t seed;
+} net_opts;
+
+static double K = 1.0;
+
+static double expected(double value)
+{
+    return 1.0 / (1.0 + pow(10.0, -K * value / 400.0));
+}
+
+/* ---- the positions -------------------------------------------------------
+ */
+
+static bool add(net_set *set, const chess_pos *pos, float label)
+{
+    if (set->n == set->cap) {
+        size_t cap = set->cap ? 2 * set->cap : 65536;
+        net_sample *s = realloc(set->s, cap * sizeof *s);
+        if (s == NULL)
+            return false;
+        set->s = s;
+        set->cap = cap;
+    }
+    net_sample *s = &set->s[set->n++];
+    for (int view = 0; view < 2; view++)
+        s->n[view] = (uint8_t)chess_net_inputs(pos, view, s->on[view]);
+    int v = chess_evaluate(pos);
+    s->hand = (float)(pos->side == CHESS_WHITE ? v : -v);
+    s->label = label;
+    return true;
+}
+
+/* Lines of `path` into train, or with holdout, every NET_HOLDOUT-th block
+ * into check. */
+static int load(const char *path, long limit, bool holdout, net_set *train,
+                net_set *check)
+{
+    FILE *f = fopen(path, "r");
+    if (f == NULL) {
+        fprintf(stderr, "%s tune net: %s: cannot open\n", pc_prog, path);
+        return -1;
+    }
+    chess_pos *pos = malloc(sizeof *pos);
+    char line[NET_LINE_MAX], err[160];
+    long kept = 0, skipped = 0;
+    int rc = pos ? 0 : -1;
+    while (rc == 0 && (limit == 0 || kept < limit) &&
+           fgets(line, sizeof line, f) != NULL) {
+        float label;
+        if (!tune_parse_line(line, &label) ||
+            chess_from_fen(pos, line, err, sizeof err) < 0) {
+            skipped++;
+            continue;
+        }
+        bool out =
+            holdout && (kept / NET_BLOCK) % NET_HOLDOUT == NET_HOLDOUT - 1;
+        kept++;
+        if (!add(out ? check : train, pos, label))
+            rc = -1;
+    }
+    fclose(f);
+    free(pos);
+    if (rc < 0)
+        fprintf(stderr, "%s tune net: out of memory\n", pc_prog);
+    else if (skipped)
+        fprintf(stderr, "%s tune net: %s: %ld lines skipped\n", pc_prog, path,
+                skipped);
+    return rc;
+}
+
+/* ---- the network in floating point ----------------------------------------
+ */
+
+static uint64_t next_random(uint64_t *s)
+{
+    *s ^= *s >> 12;
+    *s ^= *s << 25;
+    *s ^= *s >> 27;
+    return *s * UINT64_C(2685821657736338717);
+}
+
+static double uniform(uint64_t *rng)
+{
+    return (double)(next_random(rng) >> 11) / 9007199254740992.0;
+}
+
+static void net_init(float_net *net, uint64_t *rng)
+{
+    for (int i = 0; i < CHESS_NET_INPUTS; i++)
+        for (int j = 0; j < H; j++)
+            net->w1[i][j] = (float)((2.0 * uniform(rng) - 1.0) * NET_W1_RANGE);
+    for (int j = 0; j < H; j++) {
+        net->b1[j] = (float)NET_B1_START;
+        net->w2[j] = 0.0f;
+    }
+}
+
+/* One view's hidden units (clipped to [0, 1]); returns g. */
+static double view_forward(const float_net *net, const net_sample *s, int view,
+                           float *h)
+{
+    double g = 0.0;
+    for (int j = 0; j < H; j++) {
+        float a = net->b1[j];
+        for (int i = 0; i < s->n[view]; i++)
+            a += net->w1[s->on[view][i]][j];
+        h[j] = a < 0.0f ? 0.0f : a > 1.0f ? 1.0f : a;
+        g += net->w2[j] * h[j];
+    }
+    return g;
+}
+
+static double correction(const float_net *net, const net_sample *s,
+                         float h[2][H])
+{
+    return 100.0 *
+           (view_forward(net, s, 0, h[0]) - view_forward(net, s, 1, h[1]));
+}
+
+/* ---- Adam --------------------------------------------------------------- */
+
+typedef struct adam {
+    double rate, fix1, fix2; /* the step and the moments' bias corrections */
+} adam;
+
+static void adam_step(float *w, float *m, float *v, double grad, const adam *a)
+{
+    *m = (float)(ADAM_BETA1 * *m + (1.0 - ADAM_BETA1) * grad);
+    *v = (float)(ADAM_BETA2 * *v + (1.0 - ADAM_BETA2) * grad * grad);
+    *w -= (float)(a->rate * (*m / a->fix1) / (sqrt(*v / a->fix2) + ADAM_EPS));
+}
+
+/* One position: the error's gradient through both views (the black view
+ * enters with the opposite sign).  Only the weights of the inputs that
+ * are on move; their moments wait until then. */
+static double learn(float_net *net, moments *mo, const net_sample *s,
+                    const adam *a)
+{
+    float h[2][H];
+    double r = correction(net, s, h);
+    double p = expected(s->hand + r);
+    double dr =
+        2.0 * (p - s->label) * p * (1.0 - p) * K * log(10.0) / 400.0 * 100.0;
+    for (int j = 0; j < H; j++) {
+        double w2 = net->w2[j];
+        adam_step(&net->w2[j], &mo->m.w2[j], &mo->v.w2[j],
+                  dr * (h[0][j] - h[1][j]), a);
+        for (int view = 0; view < 2; view++) {
+            if (h[view][j] <= 0.0f || h[view][j] >= 1.0f)
+                continue; /* clipped: no gradient */
+            double g = (view == 0 ? dr : -dr) * w2;
+            adam_step(&net->b1[j], &mo->m.b1[j], &mo->v.b1[j], g, a);
+            for (int i = 0; i < s->n[view]; i++) {
+                int x = s->on[view][i];
+                adam_step(&net->w1[x][j], &mo->m.w1[x][j], &mo->v.w1[x][j], g,
+                          a);
+            }
+        }
+    }
+    return (p - s->label) * (p - s->label);
+}
+
+static double float_error(const float_net *net, const net_set *set)
+{
+    double sum = 0.0;
+    float h[2][H];
+    for (size_t i = 0; i < set->n; i++) {
+        double p = expected(set->s[i].hand + correction(net, &set->s[i], h));
+        sum += (p - set->s[i].label) * (p - set->s[i].label);
+    }
+    return sum / (double)set->n;
+}
+
+static double hand_error(double k, void *arg)
+{
+    const net_set *set = arg;
+    K = k;
+    double sum = 0.0;
+    for (size_t i = 0; i < set->n; i++) {
+        double p = expected(set->s[i].hand);
+        sum += (p - set->s[i].label) * (p - set->s[i].label);
+    }
+    return sum / (double)set->n;
+}
+
+/* ---- the engine's integers --------------------------------------------- */
+
+static int16_t quantum(double w, double scale)
+{
+    double q = round(w * scale);
+    return (int16_t)(q > INT16_MAX ? INT16_MAX : q < INT16_MIN ? INT16_MIN : q);
+}
+
+static void quantize(const float_net *f, chess_net *q)
+{
+    for (int i = 0; i < CHESS_NET_INPUTS; i++)
+        for (int j = 0; j < H; j++)
+            q->w1[i][j] = quantum(f->w1[i][j], CHESS_NET_QA);
+    for (int j = 0; j < H; j++) {
+        q->b1[j] = quantum(f->b1[j], CHESS_NET_QA);
+        q->w2[j] = quantum(f->w2[j], CHESS_NET_QB);
+    }
+}
+
+/* The check set's error with the integer network, as the engine adds it:
+ * the positions are rebuilt from their inputs (white's view). */
+static double integer_error(const chess_net *q, const net_set *set)
+{
+    chess_pos *pos = calloc(1, sizeof *pos);
+    if (pos == NULL)
+        return NAN;
+    double sum = 0.0;
+    for (size_t i = 0; i < set->n; i++) {
+        const net_sample *s = &set->s[i];
+        memset(pos->type_bb, 0, sizeof pos->type_bb);
+        memset(pos->color_bb, 0, sizeof pos->color_bb);
+        for (int k = 0; k < s->n[0]; k++) {
+            int x = s->on[0][k], sq = x % 64, piece = x / 64;
+            pos->type_bb[CHESS_PAWN + piece % 6] |= UINT64_C(1) << sq;
+            pos->color_bb[piece / 6] |= UINT64_C(1) << sq;
+        }
+        double p = expected(s->hand + chess_net_correction(q, pos));
+        sum += (p - s->label) * (p - s->label);
+    }
+    free(pos);
+    return sum / (double)set->n;
+}
+
+static int write_source(const chess_net *q, const char *path)
+{
+    FILE *f = fopen(path, "w");
+    if (f == NULL) {
+        fprintf(stderr, "%s tune net: %s: cannot write\n", pc_prog, path);
+        return -1;
+    }
+    fprintf(f, "/*\n * Chess: the weights of the evaluation's learned "
+               "correction (chess_net.h),\n * written by pab-chess tune net "
+               "(examples/chess/tune_net.c); see\n * BENCHMARKS.md for the "
+               "run that made them.\n */\n#include \"chess_net.h\"\n\n"
+               "/* clang-format off */\nconst chess_net chess_net_trained = "
+               "{\n    .w1 = {\n");
+    for (int i = 0; i < CHESS_NET_INPUTS; i++) {
+        fprintf(f, "        {");
+        for (int j = 0; j < H; j++)
+            fprintf(f, "%d%s", q->w1[i][j], j + 1 < H ? "," : "");
+        fprintf(f, "},\n");
+    }
+    fprintf(f, "    },\n    .b1 = {");
+    for (int j = 0; j < H; j++)
+        fprintf(f, "%d%s", q->b1[j], j + 1 < H ? "," : "");
+    fprintf(f, "},\n    .w2 = {");
+    for (int j = 0; j < H; j++)
+        fprintf(f, "%d%s", q->w2[j], j + 1 < H ? "," : "");
+    fprintf(f, "},\n};\n/* clang-format on */\n");
+    return fclose(f) == 0 ? 0 : -1;
+}
+
+/* ---- the command ------------------------------------------------------- */
+
+static void net_usage(void)
+{
+    fprintf(stderr,
+            "usage: %s tune net FILE [--check FILE] [--epochs N] [--rate R] "
+            "[--seed S] [--limit N] [--out chess_net_weights.c]\n",
+            pc_prog);
+    exit(2);
+}
+
+static void net_options(int argc, char **argv, net_opts *o)
+{
+    if (argc < 2 || argv[1][0] == '-')
+        net_usage();
+    o->data = argv[1];
+    for (int i = 2; i < argc; i++) {
+        if (i + 1 >= argc)
+            net_usage();
+        const char *v = argv[++i];
+        if (!strcmp(argv[i - 1], "--check"))
+            o->check = v;
+        else if (!strcmp(argv[i - 1], "--epochs"))
+            o->epochs = pc_number("epochs", v, 1, 1000);
+        else if (!strcmp(argv[i - 1], "--rate")) {
+            char *end;
+            o->rate = strtod(v, &end);
+            if (end == v || *end != '\0' || !(o->rate > 0.0 && o->rate < 1.0)) {
+                fprintf(stderr,
+                        "%s tune net: --rate takes a number in (0, 1)\n",
+                        pc_prog);
+                exit(2);
+            }
+        } else if (!strcmp(argv[i - 1], "--seed"))
+            o->seed = (uint64_t)pc_number("seed", v, 1, 2147483647);
+        else if (!strcmp(argv[i - 1], "--limit"))
+            o->limit = pc_number("limit", v, 1, 1000000000);
+        else if (!strcmp(argv[i - 1], "--out"))
+            o->out = v;
+        else
+            net_usage();
+    }
+}
+
+static void shuffle(size_t *order, size_t n, uint64_t *rng)
+{
+    for (size_t i = n; i > 1; i--) {
+        size_t j = (size_t)(next_random(rng) % i);
+        size_t t = order[i - 1];
+        order[i - 1] = order[j];
+        order[j] = t;
+    }
+}
+
+/* The epochs; keeps in best the weights of the one that checked best. */
+static double train_epochs(const net_opts *o, const net_set *train,
+                           const net_set *check, float_net *net,
+                           float_net *best, uint64_t *rng)
+{
+    moments *mo = calloc(1, sizeof *mo);
+    size_t *order = malloc(train->n * sizeof *order);
+    double best_error = float_error(net, check);
+    *best = *net;
+    if (mo == NULL || order == NULL) {
+        free(mo);
+        free(order);
+        return NAN;
+    }
+    for (size_t i = 0; i < train->n; i++)
+        order[i] = i;
+    uint64_t t = 0;
+    for (long e = 1; e <= o->epochs; e++) {
+        shuffle(order, train->n, rng);
+        double sum = 0.0;
+        for (size_t i = 0; i < train->n; i++) {
+            t++;
+            adam a = {o->rate, 1.0 - pow(ADAM_BETA1, (double)t),
+                      1.0 - pow(ADAM_BETA2, (double)t)};
+            sum += learn(net, mo, &train->s[order[i]], &a);
+        }
+        double err = float_error(net, check);
+        bool better = err < best_error;
+        if (better) {
+            best_error = err;
+            *best = *net;
+        }
+        fprintf(stderr, "epoch %ld: error %.6f, checked %.6f%s\n", e,
+                sum / (double)train->n, err, better ? " (kept)" : "");
+    }
+    free(mo);
+    free(order);
+    return best_error;
+}
+
+int tune_net(int argc, char **argv)
+{
+    net_opts o = {
+        .out = "chess_net_weights.c", .epochs = 4, .rate = 1e-3, .seed = 1};
+    net_options(argc, argv, &o);
+    chess_init();
+    chess_net_active = NULL; /* h is the hand-written evaluation alone */
+    net_set train = {0}, check = {0};
+    int status = 1;
+    float_net *net = malloc(sizeof *net), *best = malloc(sizeof *best);
+    chess_net *q = malloc(sizeof *q);
+    if (net == NULL || best == NULL || q == NULL ||
+        load(o.data, o.limit, o.check == NULL, &train, &check) < 0 ||
+        (o.check && load(o.check, 0, false, &check, NULL) < 0))
+        goto done;
+    if (train.n == 0 || check.n == 0) {
+        fprintf(stderr,
+                "%s tune net: %zu positions to train, %zu to check: "
+                "need some of each\n",
+                pc_prog, train.n, check.n);
+        goto done;
+    }
+    K = tune_fit_scale(hand_error, &train);
+    fprintf(stderr,
+            "%s tune net: %zu positions to train, %zu to check; K %.4f: "
+            "hand-written error %.6f, checked %.6f\n",
+            pc_prog, train.n, check.n, K, hand_error(K, &train),
+            hand_error(K, &check));
+    uint64_t rng = o.seed * UINT64_C(0x9E3779B97F4A7C15) | 1;
+    net_init(net, &rng);
+    double err = train_epochs(&o, &train, &check, net, best, &rng);
+    if (isnan(err))
+        goto done;
+    quantize(best, q);
+    fprintf(stderr, "final: checked %.6f, with the integer weights %.6f\n", err,
+            integer_error(q, &check));
+    status = write_source(q, o.out) < 0;
+done:
+    free(train.s);
+    free(check.s);
+    free(net);
+    free(best);
+    free(q);
+    return status;
+}

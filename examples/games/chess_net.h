@@ -1,0 +1,47 @@
+/*
+ * Chess: a small network that corrects the hand-written evaluation
+ * (chess_eval.c), learned from a stronger engine's judgements
+ * (pab-chess tune net; examples/chess/tune_net.c).
+ *
+ * Its inputs are the 768 (colour, piece, square) facts of a position; one
+ * layer of CHESS_NET_HIDDEN units, each clipped to [0, 1], adds up to g.
+ * The correction is g of the position as white sees it less g of the
+ * position as black sees it (colours swapped, board turned over), so the
+ * mirrored position gets exactly the opposite correction and the
+ * evaluation stays colour-symmetric.  The weights are integers (QA is 1.0
+ * for the hidden units and their weights in, QB for the weights out), so
+ * the sums do not depend on the order the pieces are met in.
+ */
+#ifndef PAB_EXAMPLE_CHESS_NET_H
+#define PAB_EXAMPLE_CHESS_NET_H
+
+#include <stdint.h>
+
+#include "chess.h"
+
+#define CHESS_NET_INPUTS 768
+#define CHESS_NET_HIDDEN 32
+#define CHESS_NET_QA     256
+#define CHESS_NET_QB     1024
+#define CHESS_NET_PIECES 32 /* at most, so at most this many inputs are on */
+
+typedef struct chess_net {
+    int16_t w1[CHESS_NET_INPUTS][CHESS_NET_HIDDEN];
+    int16_t b1[CHESS_NET_HIDDEN];
+    int16_t w2[CHESS_NET_HIDDEN];
+} chess_net;
+
+/* The weights shipped (chess_net_weights.h), and the network the
+ * evaluation adds: the shipped one, another, or NULL for the hand-written
+ * evaluation alone (pab-chess's EvalNet option). */
+extern const chess_net chess_net_trained;
+extern const chess_net *chess_net_active;
+
+/* The inputs that are on, as white (view CHESS_WHITE) or black sees the
+ * board; returns how many (at most CHESS_NET_PIECES). */
+int chess_net_inputs(const chess_pos *pos, int view, uint16_t *on);
+
+/* The network's correction in centipawns, from white's side. */
+int chess_net_correction(const chess_net *net, const chess_pos *pos);
+
+#endif /* PAB_EXAMPLE_CHESS_NET_H */
