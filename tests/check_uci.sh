@@ -145,6 +145,22 @@ check "go perft with a bad depth: no search" lacks '^bestmove'
 check "go perft with a bad depth: the engine answers" has '^readyok$'
 check "go perft with a bad depth: then perft 3 counts 8902" test "$(grep '^Nodes searched' "$out")" = "Nodes searched: 8902"
 
+# ---- eval: the static evaluation, white's side -----------------------------
+# The start position is symmetric: both parts 0, and the side to move has
+# only the tempo (TUNE_TEMPO in examples/games/chess_tune.h).
+tempo=$(sed -n 's/^#define TUNE_TEMPO  *\([0-9]*\)$/\1/p' \
+    "${top_srcdir:-.}/examples/games/chess_tune.h")
+session "position startpos" eval \
+    "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1" eval \
+    "position fen 4k3/8/8/8/8/8/4r3/4K3 w - - 0 1" eval quit
+check "eval: the start position's parts are 0" \
+    test "$(count '^Middle game +0.00, endgame +0.00, phase 24 of 24 (white side)$')" -eq 2
+check "eval: white to move has the tempo ($tempo)" \
+    has "^Final evaluation  *+$(awk -v t="$tempo" 'BEGIN { printf "%.2f", t / 100 }') (white side)$"
+check "eval: black to move, the tempo for black" \
+    has "^Final evaluation  *-$(awk -v t="$tempo" 'BEGIN { printf "%.2f", t / 100 }') (white side)$"
+check "eval: none in check" has '^Final evaluation: none (in check)$'
+
 # ---- a search ---------------------------------------------------------------
 
 session "position startpos moves e2e4 e7e5" "go depth 5"

@@ -28,6 +28,9 @@
 #include <unistd.h>
 
 #include "../common/ranks.h"
+#include "../games/chess_eval.h"
+#include "../games/chess_net.h"
+#include "../games/chess_tune.h"
 #include "pab-chess.h"
 #include "timeman.h"
 #include "uci.h"
@@ -552,6 +555,16 @@ static void clear_table(engine *e)
     pab_tt_clear(pab_searcher_tt(e->searcher));
 }
 
+/* EvalNet: the search reads the evaluation's network, so none may run
+ * while it changes; the table's values were made with the other
+ * evaluation. */
+static void set_eval(engine *e)
+{
+    finish_search(e, true);
+    chess_net_active = e->set.eval_net ? &chess_net_trained : NULL;
+    pab_tt_clear(pab_searcher_tt(e->searcher));
+}
+
 static void setoption(engine *e, const uci_cmd *c)
 {
     char err[200];
@@ -565,6 +578,8 @@ static void setoption(engine *e, const uci_cmd *c)
         clear_table(e);
     else if (rc == UCI_EFFECT_GAME)
         new_game_table(e);
+    else if (rc == UCI_EFFECT_EVAL)
+        set_eval(e);
 }
 
 static void position(engine *e, const uci_cmd *c)
@@ -585,6 +600,28 @@ static void display(engine *e)
     pthread_mutex_unlock(&out_lock);
 }
 
+/* The static evaluation from white's side, in pawns, on the line
+ * Stockfish's `eval` ends with, so that one script reads either engine
+ * (scripts/sf-label.sh STATIC=1); its parts before the blend first.  In
+ * check there is none: the search never stands pat there. */
+static void evaluate(engine *e)
+{
+    int mg, eg, phase;
+    chess_evaluate_parts(e->pos, &mg, &eg, &phase);
+    int white = chess_evaluate(e->pos);
+    if (e->pos->side == CHESS_BLACK)
+        white = -white;
+    say("Middle game %+.2f, endgame %+.2f, phase %d of %d (white side)",
+        mg / 100.0, eg / 100.0, phase, TUNE_PHASE_MAX);
+    if (chess_net_active != NULL)
+        say("Network correction %+.2f (white side)",
+            chess_net_correction(chess_net_active, e->pos) / 100.0);
+    if (e->pos->checkers)
+        say("Final evaluation: none (in check)");
+    else
+        say("Final evaluation       %+.2f (white side)", white / 100.0);
+}
+
 /* One command; false for quit. */
 static bool dispatch(engine *e, const uci_cmd *c)
 {
@@ -603,6 +640,7 @@ static bool dispatch(engine *e, const uci_cmd *c)
     case UCI_PONDERHIT: ponderhit(e); break;
     case UCI_QUIT: return false;
     case UCI_DISPLAY: display(e); break;
+    case UCI_EVAL: evaluate(e); break;
     case UCI_REGISTER:
     case UCI_NONE: break;
     }

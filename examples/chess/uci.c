@@ -96,6 +96,7 @@ static const struct {
     {"position", UCI_POSITION}, {"go", UCI_GO},
     {"stop", UCI_STOP},         {"ponderhit", UCI_PONDERHIT},
     {"quit", UCI_QUIT},         {"d", UCI_DISPLAY},
+    {"eval", UCI_EVAL},
 };
 
 static uci_kind command_of(const char *word)
@@ -373,6 +374,7 @@ void uci_settings_init(uci_settings *s)
     s->move_overhead_ms = UCI_OVERHEAD_DEFAULT;
     s->slow_mover = UCI_SLOW_MOVER_DEFAULT;
     s->staged = true;
+    s->eval_net = true;
     pab_config_init(&s->config);
 }
 
@@ -512,6 +514,13 @@ int uci_setoption(uci_settings *s, const char *name, const char *value,
         s->staged = b;
         return b == was ? UCI_EFFECT_NONE : UCI_EFFECT_GAME;
     }
+    if (!strcasecmp(name, "EvalNet")) {
+        if (check_value("EvalNet", value, &b, err, errlen) < 0)
+            return PAB_EINVAL;
+        bool was = s->eval_net;
+        s->eval_net = b;
+        return b == was ? UCI_EFFECT_NONE : UCI_EFFECT_EVAL;
+    }
     if (!strcasecmp(name, "Algorithm"))
         return set_algorithm(s, value, err, errlen);
     const char *lib = lib_name(name);
@@ -570,6 +579,8 @@ void uci_write_options(const uci_settings *s, FILE *out)
             s->slow_mover);
     fprintf(out, "option name StagedMoves type check default %s\n",
             s->staged ? "true" : "false");
+    fprintf(out, "option name EvalNet type check default %s\n",
+            s->eval_net ? "true" : "false");
     fprintf(out, "option name Algorithm type combo default %s",
             pab_algorithm_name(s->algorithm));
     for (int a = 0; a < PAB_ALGO_COUNT; a++)

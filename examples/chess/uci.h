@@ -31,7 +31,8 @@ typedef enum uci_kind {
     UCI_STOP,
     UCI_PONDERHIT,
     UCI_QUIT,
-    UCI_DISPLAY /* "d": not UCI; the board and its FEN, for a person */
+    UCI_DISPLAY, /* "d": not UCI; the board and its FEN, for a person */
+    UCI_EVAL     /* "eval": not UCI; the static evaluation, as Stockfish's */
 } uci_kind;
 
 /* Marks a time `go` did not give (a GUI may send a negative clock: the
@@ -112,6 +113,7 @@ typedef struct uci_settings {
     unsigned move_overhead_ms;
     unsigned slow_mover; /* per cent of the planned time a move may take */
     bool staged;         /* StagedMoves: the 0.4 game table (chess_game_init) */
+    bool eval_net;       /* EvalNet: the evaluation's learned correction */
     pab_config config;
 } uci_settings;
 
@@ -120,8 +122,9 @@ enum {
     UCI_EFFECT_NONE = 0,
     UCI_EFFECT_HASH = 1,  /* the table must be made anew at hash_mb */
     UCI_EFFECT_CLEAR = 2, /* "Clear Hash" */
-    UCI_EFFECT_GAME = 3   /* the searcher must be made anew for the game
+    UCI_EFFECT_GAME = 3,  /* the searcher must be made anew for the game
                            * table that `staged` names */
+    UCI_EFFECT_EVAL = 4   /* the evaluation changes as `eval_net` says */
 };
 
 /* The algorithm the engine starts with. */
