@@ -32,6 +32,9 @@
 #             (scripts/sf-label.sh; ENGINE, default Stockfish, at
 #             LABEL_DEPTH, default 8, blended with the game's result by
 #             LAMBDA, default 1) and fit those labels instead of results
+#   LABEL=static  the same with the engine's static evaluation (its `eval`
+#             command; STATIC=1 of scripts/sf-label.sh): some 40 times
+#             cheaper than depth 8, for sets of millions of positions
 #   KEEP      "FEN label" lines of an earlier round (its labelled.txt),
 #             fitted together with this round's
 #   CPU       run pinned to this CPU (taskset -c), e.g. CPU=1
@@ -76,21 +79,16 @@ if [ -z "$data" ]; then
 fi
 echo "tune-eval: $(wc -l <"$data") positions in $data" >&2
 
-if [ "${LABEL:-}" = engine ]; then
+if [ "${LABEL:-}" = engine ] || [ "${LABEL:-}" = static ]; then
     ldepth=${LABEL_DEPTH:-8}
     [ "${SMOKE:-0}" = 1 ] && ldepth=2
-    # JOBS engines, each labelling its share of the lines, in order.
-    split -n "l/$jobs" -d "$data" "$out/unlabelled."
-    for part in "$out"/unlabelled.*; do
-        DEPTH=$ldepth bash "$here/scripts/sf-label.sh" <"$part" \
-            >"$part.out" &
-    done
-    wait
-    cat "$out"/unlabelled.*.out >"$out/labelled.txt"
-    rm -f "$out"/unlabelled.*
+    static=0 how="at depth $ldepth"
+    [ "$LABEL" = static ] && static=1 how="by static evaluation"
+    JOBS=$jobs STATIC=$static DEPTH=$ldepth \
+        bash "$here/scripts/sf-label.sh" <"$data" >"$out/labelled.txt"
     data=$out/labelled.txt
     [ -s "$data" ] || { echo "tune-eval: the engine labelled nothing" >&2; exit 1; }
-    echo "tune-eval: $(wc -l <"$data") positions labelled at depth $ldepth" >&2
+    echo "tune-eval: $(wc -l <"$data") positions labelled $how" >&2
 fi
 
 if [ -n "${KEEP:-}" ]; then

@@ -119,6 +119,63 @@ else
     bad "tune-eval.sh (SMOKE=1 LABEL=engine) failed"
 fi
 
+# tune spread: five walks from each of two positions give at most ten
+# positions, each a FEN the engine reads back unchanged, not in check, with
+# its source's result; the same seed gives the same positions.
+spread() {
+    printf '%s 1-0\n%s 0-1\n' \
+        'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' \
+        'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1' |
+        "$chess" tune spread --walks 5 --plies 3 --seed "$1"
+}
+spread 3 >"$out/spread.txt" 2>"$out/spread.log"
+spread 3 >"$out/spread2.txt" 2>/dev/null
+n=$(wc -l <"$out/spread.txt")
+sed 's/ [^ ]*$//' "$out/spread.txt" | while IFS= read -r fen; do
+    printf 'position fen %s\nd\neval\n' "$fen"
+done | "$chess" >"$out/spread.d"
+if [ "$n" -ge 1 ] && [ "$n" -le 10 ] &&
+    grep -q "tune spread: 2 positions read (0 not FEN), $n written$" "$out/spread.log" &&
+    [ "$(sed -n 's/^Fen: //p' "$out/spread.d")" = "$(sed 's/ [^ ]*$//' "$out/spread.txt")" ] &&
+    [ "$(grep -c '^Final evaluation  *[-+]' "$out/spread.d")" -eq "$n" ] &&
+    ! grep -qv ' \(1-0\|0-1\)$' "$out/spread.txt" &&
+    cmp -s "$out/spread.txt" "$out/spread2.txt"; then
+    ok
+else
+    cat "$out/spread.log" "$out/spread.txt"
+    bad "tune spread: $n positions, not all read back quiet and alike"
+fi
+
+# Static labels (LABEL=static), by pab-chess's own `eval`: each label is
+# its static evaluation as white's expected score, 1 / (1 + 10^(-cp/400)),
+# checked here on the first position against the engine's answer.
+if SMOKE=1 LABEL=static ENGINE="$chess" PAB_CHESS="$chess" \
+    OUT="$out/tune-static" sh "$src/scripts/tune-eval.sh" \
+    >"$out/tune-static.log" 2>&1 &&
+    grep -q ' positions labelled by static evaluation$' "$out/tune-static.log" &&
+    line=$(head -n 1 "$out/tune-static/labelled.txt") &&
+    pawns=$(printf 'position fen %s\neval\n' "${line% *}" | "$chess" |
+        sed -n 's/^Final evaluation  *\([-+][0-9.]*\) (white side)$/\1/p') &&
+    [ -n "$pawns" ] &&
+    [ "$(awk -v p="$pawns" 'BEGIN { printf "%.4f", 1 / (1 + 10 ^ (-p / 4)) }')" = "${line##* }" ]; then
+    ok
+else
+    tail -n 20 "$out/tune-static.log"
+    bad "tune-eval.sh (SMOKE=1 LABEL=static) failed, or a label is not the evaluation (${line:-none}: ${pawns:-none})"
+fi
+
+# The learned correction's training, end to end on a few games: weights
+# for all 768 inputs written, and the check set's error with them.
+if SMOKE=1 PAB_CHESS="$chess" OUT="$out/net" sh "$src/scripts/train-net.sh" \
+    >"$out/net.log" 2>&1 &&
+    grep -q '^final: checked [0-9.]*, with the integer weights [0-9.]*$' "$out/net.log" &&
+    [ "$(grep -c '^        {' "$out/net/chess_net_weights.c")" -eq 768 ]; then
+    ok
+else
+    tail -n 20 "$out/net.log"
+    bad "train-net.sh (SMOKE=1) failed"
+fi
+
 # A second round fitted together with the first's labels (KEEP): the fit
 # reads both rounds' positions.
 first=$(wc -l <"$out/tune-label/labelled.txt" 2>/dev/null || echo 0)

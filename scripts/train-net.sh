@@ -1,0 +1,79 @@
+#!/bin/sh
+# Trains the evaluation's learned correction (examples/games/chess_net.h),
+# end to end:
+#
+#   1. positions: DATA, or self-play as tune-eval.sh plays it;
+#   2. one block of 500 in ten set aside to check the training, before
+#      anything else, so that no position near a checked one is learned;
+#   3. the rest spread: random moves from each (pab-chess tune spread);
+#   4. those labelled with Stockfish's static evaluation (sf-label.sh
+#      STATIC=1), the checked ones with its search at CHECK_DEPTH;
+#   5. the network trained (pab-chess tune net), which writes
+#      chess_net_weights.c.
+#
+# Rebuild with the new weights and measure the engine before installing
+# them.  The shipped weights' run (BENCHMARKS.md, "A learned correction"):
+#
+#   DATA=all.txt JOBS=2 sh scripts/train-net.sh
+#   SMOKE=1 sh scripts/train-net.sh                seconds: that it all runs
+#
+# Knobs (environment):
+#   DATA         "FEN result" (or "FEN label") lines; without it, GAMES
+#                self-play games at DEPTH (tune play, 8 random plies)
+#   GAMES, DEPTH, SEED   as tune-eval.sh's (900, 6, 2024)
+#   WALKS, PLIES tune spread's walks per position and plies at most (8, 4)
+#   CHECK_DEPTH  the search depth of the check set's labels (8)
+#   EPOCHS, RATE tune net's (4, 0.001)
+#   JOBS         processes at once for play and labelling (1)
+#   ENGINE       the labelling engine (Stockfish)
+#   PAB_CHESS    the engine trained (the build's)
+#   OUT          where the files go (bench-results/train-net)
+#   INSTALL=1    copy the weights over examples/games/chess_net_weights.c
+set -eu
+here=$(cd "$(dirname "$0")/.." && pwd)
+engine=${PAB_CHESS:-$here/_build/examples/chess/pab-chess}
+out=${OUT:-bench-results/train-net}
+games=${GAMES:-900} depth=${DEPTH:-6} seed=${SEED:-2024}
+walks=${WALKS:-8} plies=${PLIES:-4} check_depth=${CHECK_DEPTH:-8}
+epochs=${EPOCHS:-4} rate=${RATE:-0.001} jobs=${JOBS:-1}
+if [ "${SMOKE:-0}" = 1 ]; then
+    games=4 depth=2 check_depth=2 epochs=1 jobs=1
+fi
+[ -x "$engine" ] || { echo "train-net: no engine at $engine (build first)" >&2; exit 1; }
+mkdir -p "$out"
+
+data=${DATA:-}
+if [ -z "$data" ]; then
+    data=$out/data.txt
+    "$engine" tune play --games "$games" --depth "$depth" --seed "$seed" \
+        >"$data"
+fi
+# With few positions (SMOKE) blocks of 500 would leave nothing to check.
+block=500
+[ "$(wc -l <"$data")" -lt 5000 ] && block=$(( ($(wc -l <"$data") + 9) / 10 ))
+awk -v b="$block" -v check="$out/check.txt" -v train="$out/train.txt" '
+    int((NR - 1) / b) % 10 == 9 { print >check; next }
+    { print >train }' "$data"
+echo "train-net: $(wc -l <"$out/train.txt") positions to learn from," \
+    "$(wc -l <"$out/check.txt") to check" >&2
+
+"$engine" tune spread --walks "$walks" --plies "$plies" --seed "$seed" \
+    <"$out/train.txt" >"$out/spread.txt"
+cat "$out/train.txt" "$out/spread.txt" |
+    JOBS=$jobs STATIC=1 bash "$here/scripts/sf-label.sh" >"$out/labelled.txt"
+JOBS=$jobs DEPTH=$check_depth bash "$here/scripts/sf-label.sh" \
+    <"$out/check.txt" >"$out/check-labelled.txt"
+echo "train-net: $(wc -l <"$out/labelled.txt") positions labelled statically," \
+    "$(wc -l <"$out/check-labelled.txt") at depth $check_depth to check" >&2
+
+"$engine" tune net "$out/labelled.txt" --check "$out/check-labelled.txt" \
+    --epochs "$epochs" --rate "$rate" --seed "$seed" \
+    --out "$out/chess_net_weights.c" 2>"$out/net.log"
+cat "$out/net.log" >&2
+grep -q '^final: ' "$out/net.log"
+if [ "${INSTALL:-0}" = 1 ]; then
+    cp "$out/chess_net_weights.c" "$here/examples/games/chess_net_weights.c"
+    echo "train-net: installed; rebuild and measure before committing" >&2
+else
+    echo "train-net: new weights in $out/chess_net_weights.c" >&2
+fi
