@@ -23,7 +23,7 @@
 #   GAMES, DEPTH, SEED   as tune-eval.sh's (900, 6, 2024)
 #   WALKS, PLIES tune spread's walks per position and plies at most (8, 4)
 #   CHECK_DEPTH  the search depth of the check set's labels (8)
-#   EPOCHS, RATE tune net's (4, 0.001)
+#   EPOCHS, RATE tune net's (12, 0.001)
 #   JOBS         processes at once for play and labelling (1)
 #   ENGINE       the labelling engine (Stockfish)
 #   PAB_CHESS    the engine trained (the build's)
@@ -35,7 +35,7 @@ engine=${PAB_CHESS:-$here/_build/examples/chess/pab-chess}
 out=${OUT:-bench-results/train-net}
 games=${GAMES:-900} depth=${DEPTH:-6} seed=${SEED:-2024}
 walks=${WALKS:-8} plies=${PLIES:-4} check_depth=${CHECK_DEPTH:-8}
-epochs=${EPOCHS:-4} rate=${RATE:-0.001} jobs=${JOBS:-1}
+epochs=${EPOCHS:-12} rate=${RATE:-0.001} jobs=${JOBS:-1}
 if [ "${SMOKE:-0}" = 1 ]; then
     games=4 depth=2 check_depth=2 epochs=1 jobs=1
 fi
