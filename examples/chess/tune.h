@@ -16,6 +16,11 @@ int tune_fit(int argc, char **argv);
 int tune_spread(int argc, char **argv);
 int tune_net(int argc, char **argv);
 
+/* The tuner's random numbers (xorshift64*, the same on every machine),
+ * and a generator state from a seed of the command line. */
+uint64_t tune_random(uint64_t *state);
+uint64_t tune_seed(uint64_t seed);
+
 /* A "FEN result" line split at its last word (result 1-0, 0-1, 1/2-1/2
  * or a number from 0 to 1); the line keeps the FEN. */
 bool tune_parse_line(char *line, float *result);

@@ -139,17 +139,9 @@ static int load(const char *path, long limit, bool holdout, net_set *train,
 /* ---- the network in floating point ----------------------------------------
  */
 
-static uint64_t next_random(uint64_t *s)
-{
-    *s ^= *s >> 12;
-    *s ^= *s << 25;
-    *s ^= *s >> 27;
-    return *s * UINT64_C(2685821657736338717);
-}
-
 static double uniform(uint64_t *rng)
 {
-    return (double)(next_random(rng) >> 11) / 9007199254740992.0;
+    return (double)(tune_random(rng) >> 11) / 9007199254740992.0;
 }
 
 static void net_init(float_net *net, uint64_t *rng)
@@ -257,6 +249,20 @@ static int16_t quantum(double w, double scale)
 {
     double q = round(w * scale);
     return (int16_t)(q > INT16_MAX ? INT16_MAX : q < INT16_MIN ? INT16_MIN : q);
+}
+
+/* The largest hidden sum the weights allow, all inputs at their worst. */
+static long worst_sum(const chess_net *q)
+{
+    long w1 = 0, b1 = 0;
+    for (int i = 0; i < CHESS_NET_INPUTS; i++)
+        for (int j = 0; j < H; j++)
+            if (labs(q->w1[i][j]) > w1)
+                w1 = labs(q->w1[i][j]);
+    for (int j = 0; j < H; j++)
+        if (labs(q->b1[j]) > b1)
+            b1 = labs(q->b1[j]);
+    return b1 + CHESS_NET_PIECES * w1;
 }
 
 static void quantize(const float_net *f, chess_net *q)
@@ -370,7 +376,7 @@ static void net_options(int argc, char **argv, net_opts *o)
 static void shuffle(size_t *order, size_t n, uint64_t *rng)
 {
     for (size_t i = n; i > 1; i--) {
-        size_t j = (size_t)(next_random(rng) % i);
+        size_t j = (size_t)(tune_random(rng) % i);
         size_t t = order[i - 1];
         order[i - 1] = order[j];
         order[j] = t;
@@ -445,12 +451,19 @@ int tune_net(int argc, char **argv)
             "hand-written error %.6f, checked %.6f\n",
             pc_prog, train.n, check.n, K, hand_error(K, &train),
             hand_error(K, &check));
-    uint64_t rng = o.seed * UINT64_C(0x9E3779B97F4A7C15) | 1;
+    uint64_t rng = tune_seed(o.seed);
     net_init(net, &rng);
     double err = train_epochs(&o, &train, &check, net, best, &rng);
     if (isnan(err))
         goto done;
     quantize(best, q);
+    if (worst_sum(q) > CHESS_NET_SUM_MAX) {
+        fprintf(stderr,
+                "%s tune net: a hidden sum could reach %ld, past the "
+                "engine's %d; train with a smaller --rate\n",
+                pc_prog, worst_sum(q), CHESS_NET_SUM_MAX);
+        goto done;
+    }
     fprintf(stderr, "final: checked %.6f, with the integer weights %.6f\n", err,
             integer_error(q, &check));
     status = write_source(q, o.out) < 0;

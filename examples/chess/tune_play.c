@@ -30,12 +30,17 @@ typedef struct play_opts {
 } play_opts;
 
 /* xorshift64*: the same games for the same seed on every machine. */
-static uint64_t next_random(uint64_t *s)
+uint64_t tune_random(uint64_t *s)
 {
     *s ^= *s >> 12;
     *s ^= *s << 25;
     *s ^= *s >> 27;
     return *s * UINT64_C(2685821657736338717);
+}
+
+uint64_t tune_seed(uint64_t seed)
+{
+    return seed * UINT64_C(0x9E3779B97F4A7C15) | 1; /* odd, never 0 */
 }
 
 static bool is_noisy(const chess_pos *pos, pab_move_t m)
@@ -89,7 +94,7 @@ static bool random_opening(chess_pos *pos, long plies, uint64_t *rng)
         int n = chess_legal_moves(pos, moves, CHESS_MAX_MOVES);
         if (n <= 0)
             return false;
-        chess_play(pos, moves[next_random(rng) % (uint64_t)n]);
+        chess_play(pos, moves[tune_random(rng) % (uint64_t)n]);
     }
     return chess_status(pos) == CHESS_ONGOING;
 }
@@ -203,7 +208,7 @@ int tune_play(int argc, char **argv)
     pab_config cfg;
     pab_config_init(&cfg);
     cfg.max_depth = (int)o.depth;
-    uint64_t rng = o.seed * UINT64_C(0x9E3779B97F4A7C15) | 1;
+    uint64_t rng = tune_seed(o.seed);
     long played = 0, positions = 0;
     int status = 0;
     /* Openings are dropped only when lopsided: a bound on the tries keeps
@@ -252,13 +257,13 @@ static bool walk_once(chess_pos *pos, long plies, uint64_t *rng,
                       const char *result, FILE *out)
 {
     pab_move_t path[64];
-    long n = 1 + (long)(next_random(rng) % (uint64_t)plies), done = 0;
+    long n = 1 + (long)(tune_random(rng) % (uint64_t)plies), done = 0;
     while (done < n) {
         pab_move_t moves[CHESS_MAX_MOVES];
         int legal = chess_legal_moves(pos, moves, CHESS_MAX_MOVES);
         if (legal <= 0)
             break;
-        path[done] = moves[next_random(rng) % (uint64_t)legal];
+        path[done] = moves[tune_random(rng) % (uint64_t)legal];
         chess_make(pos, path[done++]);
     }
     bool keep =
@@ -301,7 +306,7 @@ int tune_spread(int argc, char **argv)
     chess_pos *pos = malloc(sizeof *pos);
     if (pos == NULL)
         return 1;
-    uint64_t rng = o.seed * UINT64_C(0x9E3779B97F4A7C15) | 1;
+    uint64_t rng = tune_seed(o.seed);
     char line[512], err[128];
     long read = 0, bad = 0, written = 0;
     while (fgets(line, sizeof line, stdin) != NULL) {

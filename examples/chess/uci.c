@@ -481,6 +481,17 @@ static const struct {
      UCI_EFFECT_NONE},
 };
 
+/* The check options, and what a change of each asks of the caller. */
+static const struct {
+    const char *name;
+    size_t offset;
+    int effect;
+} checks[] = {
+    {"Ponder", offsetof(uci_settings, ponder), UCI_EFFECT_NONE},
+    {"StagedMoves", offsetof(uci_settings, staged), UCI_EFFECT_GAME},
+    {"EvalNet", offsetof(uci_settings, eval_net), UCI_EFFECT_EVAL},
+};
+
 int uci_setoption(uci_settings *s, const char *name, const char *value,
                   char *err, size_t errlen)
 {
@@ -501,25 +512,15 @@ int uci_setoption(uci_settings *s, const char *name, const char *value,
     }
     if (!strcasecmp(name, "Clear Hash"))
         return UCI_EFFECT_CLEAR;
-    if (!strcasecmp(name, "Ponder")) {
-        if (check_value("Ponder", value, &b, err, errlen) < 0)
+    for (size_t i = 0; i < sizeof checks / sizeof checks[0]; i++) {
+        if (strcasecmp(name, checks[i].name) != 0)
+            continue;
+        if (check_value(checks[i].name, value, &b, err, errlen) < 0)
             return PAB_EINVAL;
-        s->ponder = b;
-        return UCI_EFFECT_NONE;
-    }
-    if (!strcasecmp(name, "StagedMoves")) {
-        if (check_value("StagedMoves", value, &b, err, errlen) < 0)
-            return PAB_EINVAL;
-        bool was = s->staged;
-        s->staged = b;
-        return b == was ? UCI_EFFECT_NONE : UCI_EFFECT_GAME;
-    }
-    if (!strcasecmp(name, "EvalNet")) {
-        if (check_value("EvalNet", value, &b, err, errlen) < 0)
-            return PAB_EINVAL;
-        bool was = s->eval_net;
-        s->eval_net = b;
-        return b == was ? UCI_EFFECT_NONE : UCI_EFFECT_EVAL;
+        bool *flag = (bool *)((char *)s + checks[i].offset);
+        bool was = *flag;
+        *flag = b;
+        return b == was ? UCI_EFFECT_NONE : checks[i].effect;
     }
     if (!strcasecmp(name, "Algorithm"))
         return set_algorithm(s, value, err, errlen);

@@ -26,16 +26,18 @@ int chess_net_inputs(const chess_pos *pos, int view, uint16_t *on)
     return n;
 }
 
-/* g of one view, in units of 1 / (QA * QB). */
+/* g of one view, in units of 1 / (QA * QB).  The hidden sums fit 16 bits
+ * (chess_net.h), so the compiler adds a whole row in a few vector
+ * instructions. */
 static int32_t half(const chess_net *net, const uint16_t *on, int n)
 {
-    int32_t acc[CHESS_NET_HIDDEN];
+    int16_t acc[CHESS_NET_HIDDEN];
     for (int j = 0; j < CHESS_NET_HIDDEN; j++)
         acc[j] = net->b1[j];
     for (int i = 0; i < n; i++) {
         const int16_t *w = net->w1[on[i]];
         for (int j = 0; j < CHESS_NET_HIDDEN; j++)
-            acc[j] += w[j];
+            acc[j] = (int16_t)(acc[j] + w[j]);
     }
     int32_t g = 0;
     for (int j = 0; j < CHESS_NET_HIDDEN; j++) {

@@ -10,7 +10,10 @@
  * mirrored position gets exactly the opposite correction and the
  * evaluation stays colour-symmetric.  The weights are integers (QA is 1.0
  * for the hidden units and their weights in, QB for the weights out), so
- * the sums do not depend on the order the pieces are met in.
+ * the sums do not depend on the order the pieces are met in; and small
+ * enough that a hidden unit's bias and CHESS_NET_PIECES of its input
+ * weights, all at their largest, stay within 16 bits (CHESS_NET_SUM_MAX,
+ * which pab-chess tune net checks before it writes weights).
  */
 #ifndef PAB_EXAMPLE_CHESS_NET_H
 #define PAB_EXAMPLE_CHESS_NET_H
@@ -19,11 +22,12 @@
 
 #include "chess.h"
 
-#define CHESS_NET_INPUTS 768
-#define CHESS_NET_HIDDEN 32
-#define CHESS_NET_QA     256
-#define CHESS_NET_QB     1024
-#define CHESS_NET_PIECES 32 /* at most, so at most this many inputs are on */
+#define CHESS_NET_INPUTS  768
+#define CHESS_NET_HIDDEN  32
+#define CHESS_NET_QA      256
+#define CHESS_NET_QB      1024
+#define CHESS_NET_PIECES  32 /* at most, so at most this many inputs are on */
+#define CHESS_NET_SUM_MAX 32767
 
 typedef struct chess_net {
     int16_t w1[CHESS_NET_INPUTS][CHESS_NET_HIDDEN];
