@@ -160,6 +160,15 @@ check "eval: white to move has the tempo ($tempo)" \
 check "eval: black to move, the tempo for black" \
     has "^Final evaluation  *-$(awk -v t="$tempo" 'BEGIN { printf "%.2f", t / 100 }') (white side)$"
 check "eval: none in check" has '^Final evaluation: none (in check)$'
+# EvalNet: the correction shows, goes with false, and a bad value is
+# refused with the setting kept.
+session "position startpos moves e2e4" eval "setoption name EvalNet value maybe" \
+    eval "setoption name EvalNet value false" eval quit
+check "EvalNet: on by default, and kept after a bad value" \
+    test "$(count '^Network correction [-+][0-9.]* (white side)$')" -eq 2
+check "EvalNet: a bad value refused" has '^info string EvalNet takes true or false$'
+check "EvalNet false: three evaluations, the last without the correction" \
+    test "$(count '^Final evaluation  *[-+]')" -eq 3
 
 # ---- a search ---------------------------------------------------------------
 
