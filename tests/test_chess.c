@@ -1,8 +1,8 @@
 /*
  * Chess: perft against the published counts (tests/data/perft.txt and
  * perftsuite.epd), FEN reading and writing with every class of bad input,
- * make/unmake and the incremental key along random games, checks given,
- * notation, the draw rules, mates found by pab_search, and Bratko-Kopec
+ * make/unmake with the incremental key and network sums along random
+ * games, checks given, notation, the draw rules, mates found by pab_search, and Bratko-Kopec
  * positions (tests/data/bk.epd) searched to a small depth.
  *
  * PAB_CHESS_PERFT_DEPTH (default 4) sets the depth of the perftsuite run;
@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "../examples/games/chess.h"
+#include "../examples/games/chess_net.h"
 
 /* ---- helpers ------------------------------------------------------------ */
 
@@ -382,6 +383,11 @@ static void random_game(const char *fen, uint64_t seed, int plies)
             cr_assert(chess_make(pos, moves[i]));
             cr_expect_eq(pos->key, chess_compute_key(pos),
                          "key after a move from %s", before);
+            /* So are the network's sums, added up from the pieces. */
+            chess_net_sums kept = pos->net;
+            chess_net_refresh(pos);
+            cr_expect_eq(memcmp(&kept, &pos->net, sizeof kept), 0,
+                         "network sums after a move from %s", before);
             chess_unmake(pos, moves[i]);
             fen_of(pos, after);
             cr_expect_str_eq(after, before);
@@ -1322,8 +1328,6 @@ Test(chess, weights_table_names_its_entries)
 }
 
 /* ---- the evaluation's learned correction (chess_net.h) ------------------ */
-
-#include "../examples/games/chess_net.h"
 
 /* Each view has one input on per piece, and white's view of a position
  * is black's view of its mirror. */

@@ -135,11 +135,20 @@ typedef struct chess_undo {
     uint8_t captured;  /* the piece the move took, 0 for none */
 } chess_undo;
 
+/* The hidden sums of the evaluation's learned correction for the shipped
+ * weights (chess_net.h), as white sees the board and as black does.  Every
+ * change of a piece keeps them, so an evaluation adds up no rows. */
+#define CHESS_NET_HIDDEN 32
+typedef struct chess_net_sums {
+    int16_t v[2][CHESS_NET_HIDDEN];
+} chess_net_sums;
+
 typedef struct chess_pos {
     uint64_t type_bb[7];  /* [CHESS_PAWN..CHESS_KING]; [0] unused */
     uint64_t color_bb[2]; /* every piece of each side */
     uint64_t key;         /* Zobrist key */
     uint64_t checkers;    /* pieces giving check to the side to move */
+    chess_net_sums net;   /* kept with the pieces */
     uint8_t board[64];    /* piece per square, 0 if empty */
     uint8_t side;         /* CHESS_WHITE or CHESS_BLACK */
     uint8_t castling;     /* CHESS_CASTLE_* */

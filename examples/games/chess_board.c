@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "chess_bits.h"
+#include "chess_net.h"
 
 chess_magic chess_bishop_magics[64];
 chess_magic chess_rook_magics[64];
@@ -260,6 +261,7 @@ static void put_piece(chess_pos *pos, int piece, int sq)
     pos->board[sq] = (uint8_t)piece;
     pos->type_bb[CHESS_TYPE(piece)] |= BB(sq);
     pos->color_bb[CHESS_COLOR(piece)] |= BB(sq);
+    chess_net_put(&pos->net, piece, sq);
 }
 
 static void remove_piece(chess_pos *pos, int sq)
@@ -268,6 +270,7 @@ static void remove_piece(chess_pos *pos, int sq)
     pos->board[sq] = 0;
     pos->type_bb[CHESS_TYPE(piece)] ^= BB(sq);
     pos->color_bb[CHESS_COLOR(piece)] ^= BB(sq);
+    chess_net_remove(&pos->net, piece, sq);
 }
 
 static void move_piece(chess_pos *pos, int from, int to)
@@ -278,6 +281,7 @@ static void move_piece(chess_pos *pos, int from, int to)
     pos->board[to] = (uint8_t)piece;
     pos->type_bb[CHESS_TYPE(piece)] ^= both;
     pos->color_bb[CHESS_COLOR(piece)] ^= both;
+    chess_net_move(&pos->net, piece, from, to);
 }
 
 uint64_t chess_compute_key(const chess_pos *pos)
@@ -544,4 +548,5 @@ void chess_finish_setup(chess_pos *pos)
 {
     pos->key = chess_compute_key(pos);
     pos->checkers = checkers_of(pos);
+    chess_net_refresh(pos);
 }

@@ -13,25 +13,22 @@ int chess_net_inputs(const chess_pos *pos, int view, uint16_t *on)
     for (int c = CHESS_WHITE; c <= CHESS_BLACK; c++)
         for (int t = CHESS_PAWN; t <= CHESS_KING; t++) {
             uint64_t b = pos->type_bb[t] & pos->color_bb[c];
-            /* Black's view: its pieces are "ours", the board upside down. */
-            int side = view == CHESS_WHITE ? c : c ^ 1;
-            int flip = view == CHESS_WHITE ? 0 : 56;
             while (b && n < CHESS_NET_PIECES) {
                 int sq = __builtin_ctzll(b);
                 b &= b - 1;
-                on[n++] = (uint16_t)(((side * 6 + t - CHESS_PAWN) * 64) +
-                                     (sq ^ flip));
+                on[n++] =
+                    (uint16_t)chess_net_input(CHESS_PIECE(c, t), sq, view);
             }
         }
     return n;
 }
 
-/* g of one view, in units of 1 / (QA * QB).  The hidden sums fit 16 bits
- * (chess_net.h), so the compiler adds a whole row in a few vector
- * instructions. */
-static int32_t half(const chess_net *net, const uint16_t *on, int n)
+/* One view's hidden sums, added up from the pieces. */
+static void sums(const chess_net *net, const chess_pos *pos, int view,
+                 int16_t *acc)
 {
-    int16_t acc[CHESS_NET_HIDDEN];
+    uint16_t on[CHESS_NET_PIECES];
+    int n = chess_net_inputs(pos, view, on);
     for (int j = 0; j < CHESS_NET_HIDDEN; j++)
         acc[j] = net->b1[j];
     for (int i = 0; i < n; i++) {
@@ -39,6 +36,17 @@ static int32_t half(const chess_net *net, const uint16_t *on, int n)
         for (int j = 0; j < CHESS_NET_HIDDEN; j++)
             acc[j] = (int16_t)(acc[j] + w[j]);
     }
+}
+
+void chess_net_refresh(chess_pos *pos)
+{
+    for (int view = CHESS_WHITE; view <= CHESS_BLACK; view++)
+        sums(&chess_net_trained, pos, view, pos->net.v[view]);
+}
+
+/* g of one view's sums, in units of 1 / (QA * QB). */
+static int32_t half(const chess_net *net, const int16_t *acc)
+{
     int32_t g = 0;
     for (int j = 0; j < CHESS_NET_HIDDEN; j++) {
         int32_t h = acc[j] < 0              ? 0
@@ -51,11 +59,17 @@ static int32_t half(const chess_net *net, const uint16_t *on, int n)
 
 int chess_net_correction(const chess_net *net, const chess_pos *pos)
 {
-    uint16_t on[CHESS_NET_PIECES];
-    int n = chess_net_inputs(pos, CHESS_WHITE, on);
-    int32_t white = half(net, on, n);
-    n = chess_net_inputs(pos, CHESS_BLACK, on);
-    int32_t black = half(net, on, n);
+    int32_t white, black;
+    if (net == &chess_net_trained) {
+        white = half(net, pos->net.v[CHESS_WHITE]);
+        black = half(net, pos->net.v[CHESS_BLACK]);
+    } else {
+        int16_t acc[CHESS_NET_HIDDEN];
+        sums(net, pos, CHESS_WHITE, acc);
+        white = half(net, acc);
+        sums(net, pos, CHESS_BLACK, acc);
+        black = half(net, acc);
+    }
     /* Truncation toward zero keeps the two signs exactly opposite. */
     return (int)((int64_t)(white - black) * 100 /
                  (CHESS_NET_QA * CHESS_NET_QB));

@@ -23,7 +23,6 @@
 #include "chess.h"
 
 #define CHESS_NET_INPUTS  768
-#define CHESS_NET_HIDDEN  32
 #define CHESS_NET_QA      256
 #define CHESS_NET_QB      1024
 #define CHESS_NET_PIECES  32 /* at most, so at most this many inputs are on */
@@ -45,7 +44,60 @@ extern const chess_net *chess_net_active;
  * board; returns how many (at most CHESS_NET_PIECES). */
 int chess_net_inputs(const chess_pos *pos, int view, uint16_t *on);
 
-/* The network's correction in centipawns, from white's side. */
+/* The input a piece on a square is, as `view` sees the board: black's
+ * pieces are "ours" to black, and the board turned over. */
+static inline int chess_net_input(int piece, int sq, int view)
+{
+    int side = CHESS_COLOR(piece) ^ view, flip = view == CHESS_WHITE ? 0 : 56;
+    return (side * 6 + CHESS_TYPE(piece) - CHESS_PAWN) * 64 + (sq ^ flip);
+}
+
+/* The shipped network's sums as a piece appears on or leaves a square
+ * (make and unmake).  Additions wrap in 16 bits, and undo each other
+ * exactly, so only the sums of whole positions need to fit. */
+static inline void chess_net_put(chess_net_sums *s, int piece, int sq)
+{
+    for (int view = CHESS_WHITE; view <= CHESS_BLACK; view++) {
+        const int16_t *w =
+            chess_net_trained.w1[chess_net_input(piece, sq, view)];
+        for (int j = 0; j < CHESS_NET_HIDDEN; j++)
+            s->v[view][j] =
+                (int16_t)(uint16_t)((uint16_t)s->v[view][j] + (uint16_t)w[j]);
+    }
+}
+
+static inline void chess_net_remove(chess_net_sums *s, int piece, int sq)
+{
+    for (int view = CHESS_WHITE; view <= CHESS_BLACK; view++) {
+        const int16_t *w =
+            chess_net_trained.w1[chess_net_input(piece, sq, view)];
+        for (int j = 0; j < CHESS_NET_HIDDEN; j++)
+            s->v[view][j] =
+                (int16_t)(uint16_t)((uint16_t)s->v[view][j] - (uint16_t)w[j]);
+    }
+}
+
+static inline void chess_net_move(chess_net_sums *s, int piece, int from,
+                                  int to)
+{
+    for (int view = CHESS_WHITE; view <= CHESS_BLACK; view++) {
+        const int16_t *a =
+            chess_net_trained.w1[chess_net_input(piece, from, view)];
+        const int16_t *b =
+            chess_net_trained.w1[chess_net_input(piece, to, view)];
+        for (int j = 0; j < CHESS_NET_HIDDEN; j++)
+            s->v[view][j] =
+                (int16_t)(uint16_t)((uint16_t)s->v[view][j] - (uint16_t)a[j] +
+                                    (uint16_t)b[j]);
+    }
+}
+
+/* The shipped network's sums of a position built from nothing (set-up). */
+void chess_net_refresh(chess_pos *pos);
+
+/* The network's correction in centipawns, from white's side.  For the
+ * shipped network it reads the position's kept sums; any other is added
+ * up from the pieces. */
 int chess_net_correction(const chess_net *net, const chess_pos *pos);
 
 #endif /* PAB_EXAMPLE_CHESS_NET_H */
