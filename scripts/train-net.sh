@@ -24,7 +24,8 @@
 #   WALKS, PLIES tune spread's walks per position and plies at most (8, 4)
 #   CHECK_DEPTH  the search depth of the check set's labels (8)
 #   EPOCHS, RATE tune net's (12, 0.001)
-#   JOBS         processes at once for play and labelling (1)
+#   JOBS         processes at once for play and labelling (1; play seeds
+#                SEED, SEED + 1, ... as in tune-eval.sh)
 #   ENGINE       the labelling engine (Stockfish)
 #   PAB_CHESS    the engine trained (the build's)
 #   OUT          where the files go (bench-results/train-net)
@@ -45,8 +46,8 @@ mkdir -p "$out"
 data=${DATA:-}
 if [ -z "$data" ]; then
     data=$out/data.txt
-    "$engine" tune play --games "$games" --depth "$depth" --seed "$seed" \
-        >"$data"
+    . "$here/scripts/selfplay.sh"
+    selfplay "$engine" "$games" "$depth" "$seed" "$jobs" "$data"
 fi
 # With few positions (SMOKE) blocks of 500 would leave nothing to check.
 block=500

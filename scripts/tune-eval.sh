@@ -59,23 +59,8 @@ mkdir -p "$out"
 data=${DATA:-}
 if [ -z "$data" ]; then
     data=$out/data.txt
-    : >"$data"
-    # JOBS processes, each its own share of the games and its own seed.
-    i=0
-    while [ "$i" -lt "$jobs" ]; do
-        n=$(((games + jobs - 1 - i) / jobs))
-        $pin "$engine" tune play --games "$n" --depth "$depth" \
-            --seed $((seed + i)) >"$out/data.$i" 2>"$out/play.$i.log" &
-        i=$((i + 1))
-    done
-    wait
-    i=0
-    while [ "$i" -lt "$jobs" ]; do
-        cat "$out/data.$i" >>"$data"
-        cat "$out/play.$i.log" >&2
-        rm -f "$out/data.$i" "$out/play.$i.log"
-        i=$((i + 1))
-    done
+    . "$here/scripts/selfplay.sh"
+    selfplay "$engine" "$games" "$depth" "$seed" "$jobs" "$data"
 fi
 echo "tune-eval: $(wc -l <"$data") positions in $data" >&2
 
