@@ -16,7 +16,9 @@
  * --seed, so a run repeats exactly.  The weights are written as the C
  * source of chess_net_trained (chess_net_weights.c), rounded to the
  * integers the engine adds up, and the check set's error is reported again
- * with those, through the engine's own chess_net_correction().
+ * with those, through the engine's own chess_net_correction(), beside the
+ * error of the weights the engine was built with, so a new network can be
+ * compared with the shipped one before any game is played.
  */
 #include <math.h>
 #include <stdio.h>
@@ -293,6 +295,7 @@ static double integer_error(const chess_net *q, const net_set *set)
             pos->type_bb[CHESS_PAWN + piece % 6] |= UINT64_C(1) << sq;
             pos->color_bb[piece / 6] |= UINT64_C(1) << sq;
         }
+        chess_net_refresh(pos); /* the shipped network reads kept sums */
         double p = expected(s->hand + chess_net_correction(q, pos));
         sum += (p - s->label) * (p - s->label);
     }
@@ -448,9 +451,10 @@ int tune_net(int argc, char **argv)
     K = tune_fit_scale(hand_error, &train);
     fprintf(stderr,
             "%s tune net: %zu positions to train, %zu to check; K %.4f: "
-            "hand-written error %.6f, checked %.6f\n",
+            "hand-written error %.6f, checked %.6f; the shipped network "
+            "checks %.6f\n",
             pc_prog, train.n, check.n, K, hand_error(K, &train),
-            hand_error(K, &check));
+            hand_error(K, &check), integer_error(&chess_net_trained, &check));
     uint64_t rng = tune_seed(o.seed);
     net_init(net, &rng);
     double err = train_epochs(&o, &train, &check, net, best, &rng);

@@ -14,6 +14,11 @@
  * enough that a hidden unit's bias and CHESS_NET_PIECES of its input
  * weights, all at their largest, stay within 16 bits (CHESS_NET_SUM_MAX,
  * which pab-chess tune net checks before it writes weights).
+ *
+ * A move changes two or three of the inputs, so the shipped network's
+ * hidden sums live in the position (chess_pos.net) and every make and
+ * unmake adds and takes away the rows of the pieces it moves, as NNUE
+ * engines keep theirs: an evaluation only clips and weighs them.
  */
 #ifndef PAB_EXAMPLE_CHESS_NET_H
 #define PAB_EXAMPLE_CHESS_NET_H
