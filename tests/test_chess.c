@@ -2,8 +2,8 @@
  * Chess: perft against the published counts (tests/data/perft.txt and
  * perftsuite.epd), FEN reading and writing with every class of bad input,
  * make/unmake with the incremental key and network sums along random
- * games, checks given, notation, the draw rules, mates found by pab_search, and Bratko-Kopec
- * positions (tests/data/bk.epd) searched to a small depth.
+ * games, checks given, notation, the draw rules, mates found by pab_search, and
+ * Bratko-Kopec positions (tests/data/bk.epd) searched to a small depth.
  *
  * PAB_CHESS_PERFT_DEPTH (default 4) sets the depth of the perftsuite run;
  * 5 or 6 checks the whole published table (minutes at 6).

@@ -174,7 +174,7 @@ Test(tuning, every_switch_changes_the_tree, .timeout = 300)
         pab_config c, t;
         long long v;
         pab_config_init(&c);
-        c.max_depth = 8;
+        c.max_depth = 9;
         t = c;
         cr_assert_eq(pab_config_get_option(&t, name, &v), 0);
         cr_assert_eq(v, SWITCHES[i].on, "%s's default", name);
