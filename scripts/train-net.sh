@@ -12,9 +12,14 @@
 #      chess_net_weights.c.
 #
 # Rebuild with the new weights and measure the engine before installing
-# them.  The shipped weights' run (BENCHMARKS.md, "A learned correction"):
+# them.  The shipped weights' run (BENCHMARKS.md, "Kept sums and a wider
+# network"; 10 minutes on two cores after the games): positions from
+# 0.8.5's engine, trained by 0.8.6's, which has the network's size:
 #
-#   DATA=all.txt JOBS=2 sh scripts/train-net.sh
+#   pab-chess tune play --games 2300 --depth 6 --seed 3000 >a.txt  # 0.8.5's,
+#   pab-chess tune play --games 2300 --depth 6 --seed 3001 >b.txt  # 20 min
+#   cat a.txt b.txt >all.txt
+#   DATA=all.txt JOBS=2 WALKS=16 sh scripts/train-net.sh           # 0.8.6's
 #   SMOKE=1 sh scripts/train-net.sh                seconds: that it all runs
 #
 # Knobs (environment):
