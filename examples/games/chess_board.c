@@ -261,7 +261,7 @@ static void put_piece(chess_pos *pos, int piece, int sq)
     pos->board[sq] = (uint8_t)piece;
     pos->type_bb[CHESS_TYPE(piece)] |= BB(sq);
     pos->color_bb[CHESS_COLOR(piece)] |= BB(sq);
-    chess_net_put(&pos->net, piece, sq);
+    chess_net_change(&pos->net, piece, sq, 1);
 }
 
 static void remove_piece(chess_pos *pos, int sq)
@@ -270,7 +270,7 @@ static void remove_piece(chess_pos *pos, int sq)
     pos->board[sq] = 0;
     pos->type_bb[CHESS_TYPE(piece)] ^= BB(sq);
     pos->color_bb[CHESS_COLOR(piece)] ^= BB(sq);
-    chess_net_remove(&pos->net, piece, sq);
+    chess_net_change(&pos->net, piece, sq, -1);
 }
 
 static void move_piece(chess_pos *pos, int from, int to)

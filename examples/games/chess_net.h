@@ -57,28 +57,19 @@ static inline int chess_net_input(int piece, int sq, int view)
     return (side * 6 + CHESS_TYPE(piece) - CHESS_PAWN) * 64 + (sq ^ flip);
 }
 
-/* The shipped network's sums as a piece appears on or leaves a square
- * (make and unmake).  Additions wrap in 16 bits, and undo each other
- * exactly, so only the sums of whole positions need to fit. */
-static inline void chess_net_put(chess_net_sums *s, int piece, int sq)
+/* The shipped network's sums as a piece appears on (sign 1) or leaves
+ * (sign -1) a square, in make and unmake.  Additions wrap in 16 bits and
+ * undo each other exactly, so only the sums of whole positions need to
+ * fit. */
+static inline void chess_net_change(chess_net_sums *s, int piece, int sq,
+                                    int sign)
 {
     for (int view = CHESS_WHITE; view <= CHESS_BLACK; view++) {
         const int16_t *w =
             chess_net_trained.w1[chess_net_input(piece, sq, view)];
         for (int j = 0; j < CHESS_NET_HIDDEN; j++)
-            s->v[view][j] =
-                (int16_t)(uint16_t)((uint16_t)s->v[view][j] + (uint16_t)w[j]);
-    }
-}
-
-static inline void chess_net_remove(chess_net_sums *s, int piece, int sq)
-{
-    for (int view = CHESS_WHITE; view <= CHESS_BLACK; view++) {
-        const int16_t *w =
-            chess_net_trained.w1[chess_net_input(piece, sq, view)];
-        for (int j = 0; j < CHESS_NET_HIDDEN; j++)
-            s->v[view][j] =
-                (int16_t)(uint16_t)((uint16_t)s->v[view][j] - (uint16_t)w[j]);
+            s->v[view][j] = (int16_t)(uint16_t)((uint16_t)s->v[view][j] +
+                                                (uint16_t)(sign * w[j]));
     }
 }
 
