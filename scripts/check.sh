@@ -9,11 +9,14 @@ cd _build
 status=0
 make -j"$(nproc)" check TESTS="$(make -s print-early-tests | tr '\n' ' ')" ||
     status=1
-# The stop-latency test alone, on cores no other suite is using.
-make check TESTS=tests/stress_stop >/dev/null || {
-    status=1
-    tail -n 5 tests/stress_stop.log
-}
+# The tests with a latency bound, each alone, on cores no other test is
+# using (tests/local.mk).
+for t in $(make -s print-latency-tests); do
+    make check TESTS="$t" >/dev/null || {
+        status=1
+        tail -n 5 "$t.log"
+    }
+done
 sh ../scripts/summary.sh . || true
 if [ "$status" -eq 0 ]; then
     make -j"$(nproc)" distcheck >distcheck.log 2>&1 || {
