@@ -25,11 +25,12 @@
 #                                     $QUALITY_LEVELS beside them
 # All parts by default.  Times: a self-play game at 1 s + 0.01 s takes about
 # 3 s, one against Stockfish at 5 s + 0.05 s about 15 s, so the defaults
-# take about 5.5 hours (ablate alone 2.7; quality 10 minutes for the
-# engine, 25 for each Stockfish level, which thinks longer).  Times are
-# only fair on a quiet machine: a match with 2 threads needs both cores
-# of this one.  SMOKE=1 plays 2 games per part at 300 ms + 10 ms and
-# judges 2 positions at depth 6 (tests/check_scripts.sh).
+# take about 5.6 hours (ablate alone 2.7, algorithms 0.6; quality 10
+# minutes for the engine, 25 for each Stockfish level, which thinks
+# longer).  Times are only fair on a quiet machine: a match with 2
+# threads needs both cores of this one.  SMOKE=1 plays 2 games per part
+# at 300 ms + 10 ms and judges 2 positions at depth 6
+# (tests/check_scripts.sh).
 set -eu
 cd "$(dirname "$0")/.."
 ENGINE=${PAB_CHESS:-$(pwd)/_build/examples/chess/pab-chess}
@@ -113,7 +114,7 @@ stockfish() {
 # The modern measure of a parallel search: Elo at 2 threads against the
 # serial search at 1, at the same time control.
 algorithms() {
-    for a in abdada simplified-abdada ybwc jamboree lazy-smp; do
+    for a in abdada simplified-abdada ybwc jamboree lazy-smp pvsplit dts; do
         # shellcheck disable=SC2046
         match "algorithm-$a" $(fast | sed "s/--games $GAMES/--games $ALGO_GAMES/") \
             --threads 2 --option "Algorithm=$a" --self --opponent-threads 1
