@@ -20,7 +20,9 @@
  * ON_EVALUATION are put off.  Pass 2 searches, non-exclusively, only the
  * sons put off in pass 1 (footnote 9: the sons already evaluated are not
  * searched again).  So threads spread over the young brothers while nobody
- * waits.
+ * waits.  A son put off keeps its rank in the node's order (ns_put_off), as
+ * do the sons after it, so late-move reductions and pruning treat every son
+ * as the serial search does in either pass.
  *
  * NegaScout and exclusivity (our choice, measured by pab-bench): the
  * exclusive flag goes to the null-window scout of a younger son, because
@@ -261,8 +263,8 @@ static bool son(worker *w, ns_node *nd, pab_move_t m, bool exclusive,
             return true;
         }
     }
-    if (v == -NS_DECLINED) {               /* ON_EVALUATION */
-        ns_later(w, nd)[(*later_n)++] = m; /* alldone <- false */
+    if (v == -NS_DECLINED) {           /* ON_EVALUATION */
+        ns_put_off(w, nd, m, later_n); /* alldone <- false */
         return false;
     }
     if (ns_record(w, nd, m, v))
@@ -295,11 +297,10 @@ static pab_score_t abdada(worker *w, pab_score_t alpha, pab_score_t beta,
     while (!cut && ns_next(w, &nd, &m))
         cut = son(w, &nd, m, nd.searched > 0, &later_n);
     /* Pass 2: only the sons others were searching (footnote 9). */
-    pab_move_t *later = ns_later(w, &nd);
     int n2 = later_n;
     later_n = 0;
     for (int i = 0; i < n2 && !cut; i++)
-        cut = son(w, &nd, later[i], false, &later_n);
+        cut = son(w, &nd, ns_take_back(w, &nd, i), false, &later_n);
     /* Others in the node hear of a cutoff once it is stored. */
     const bool others = cut && boards(w) != NULL && !w->aborted &&
                         depth >= SHARE_MIN_DEPTH && nd.best >= nd.beta &&

@@ -196,6 +196,7 @@ typedef struct worker {
     void *state;
     pab_move_t *moves; /* PAB_PLY_MAX * capacity */
     pab_move_t *later; /* the same: moves put off to a later pass */
+    int *later_rank;   /* the same: their ranks in the order */
     int32_t *scores;   /* the game's scores of `moves`, with generate_scored */
     unsigned char *undo; /* PAB_PLY_MAX undo records, with undo_size */
     pab_move_t killers[PAB_PLY_MAX][2];
@@ -468,8 +469,12 @@ struct ns_node {
     pab_score_t tt_score;
     pab_move_t excluded; /* NS_EXCLUDE: the move left out */
     int searched;        /* legal moves searched so far */
-    int quiets_tried;    /* quiet moves searched so far */
-    bool in_bad;         /* ns_next is handing out the losing noisy moves */
+    /* The next move's rank in the node's order (for reductions and
+     * pruning) is searched + rank_shift: moves put off for other threads
+     * push it up, a put-off move taken back restores its own. */
+    int rank_shift;
+    int quiets_tried; /* quiet moves searched so far */
+    bool in_bad;      /* ns_next is handing out the losing noisy moves */
     /* config.history_malus: the first quiet moves searched, which lose
      * history when a later move cuts off. */
     pab_move_t quiets[NS_QUIETS_MAX];
@@ -513,6 +518,12 @@ bool ns_probe(worker *w, ns_node *nd, pab_score_t *value);
 /* Moves put off at this node to a later pass (sons declined, moves
  * deferred): a per-ply buffer of the worker. */
 pab_move_t *ns_later(worker *w, const ns_node *nd);
+/* Put move m off to a later pass, as the n-th of ns_later's buffer: it
+ * keeps its rank in the order, and so do the moves after it, so a thread
+ * that skips moves reduces and prunes each move as the serial search does. */
+void ns_put_off(worker *w, ns_node *nd, pab_move_t m, int *n);
+/* The i-th put-off move, its rank restored for the next ns_move. */
+pab_move_t ns_take_back(worker *w, ns_node *nd, int i);
 /* Generate and order every move (the algorithms that share the list). */
 bool ns_expand(worker *w, ns_node *nd, ns_fn self, pab_score_t *value);
 /* The same for a game that is not staged; for a staged one, below the

@@ -354,6 +354,13 @@ static int ln256(unsigned x)
     return (k * 256 + frac) * 177 / 256;           /* ln 2 = 177/256 */
 }
 
+/* The rank of the move ns_move is given next: how many moves precede it in
+ * the node's order, whichever thread searches them. */
+static int rank(const ns_node *nd)
+{
+    return nd->searched + nd->rank_shift;
+}
+
 /* The reduction of a late quiet move that grows with both the depth left
  * and how late the move is: lmr_r - 1/4 + ln(depth) ln(move) / 2.25
  * plies, one less at PV nodes (the shape modern engines use). */
@@ -379,13 +386,12 @@ static int reduction(worker *w, const ns_node *nd, bool quiet, int extension,
 {
     const pab_config *cfg = &w->sh->cfg;
     if (!cfg->late_move_reductions || nd->depth < cfg->lmr_min_depth ||
-        nd->searched < cfg->lmr_min_moves || nd->in_check || !quiet ||
-        extension)
+        rank(nd) < cfg->lmr_min_moves || nd->in_check || !quiet || extension)
         return 0;
     int r = cfg->lmr_r;
     if (cfg->lmr_log)
-        r = log_reduction(r, nd->depth, nd->searched + 1, nd->flags & NS_PV);
-    else if (!(nd->flags & NS_PV) && nd->searched >= cfg->lmr_deep_moves &&
+        r = log_reduction(r, nd->depth, rank(nd) + 1, nd->flags & NS_PV);
+    else if (!(nd->flags & NS_PV) && rank(nd) >= cfg->lmr_deep_moves &&
              nd->depth >= cfg->lmr_deep_depth)
         r = cfg->lmr_deep_r;
     if (reduces_by_history(cfg))
@@ -449,6 +455,7 @@ bool ns_begin(worker *w, ns_node *nd, pab_score_t alpha, pab_score_t beta,
     nd->best_move = PAB_MOVE_NONE;
     nd->tt_move = PAB_MOVE_NONE;
     nd->searched = 0;
+    nd->rank_shift = 0;
     nd->quiets_tried = 0;
     nd->in_bad = false;
     nd->improved = -1;
@@ -495,6 +502,25 @@ bool ns_probe(worker *w, ns_node *nd, pab_score_t *value)
 pab_move_t *ns_later(worker *w, const ns_node *nd)
 {
     return w->later + (size_t)nd->ply * w->sh->capacity;
+}
+
+static int *later_rank(worker *w, const ns_node *nd)
+{
+    return w->later_rank + (size_t)nd->ply * w->sh->capacity;
+}
+
+void ns_put_off(worker *w, ns_node *nd, pab_move_t m, int *n)
+{
+    ns_later(w, nd)[*n] = m;
+    later_rank(w, nd)[*n] = rank(nd);
+    (*n)++;
+    nd->rank_shift++;
+}
+
+pab_move_t ns_take_back(worker *w, ns_node *nd, int i)
+{
+    nd->rank_shift = later_rank(w, nd)[i] - nd->searched;
+    return ns_later(w, nd)[i];
 }
 
 /* The margin grows with the depth left: one futility_margin per ply. */
@@ -676,8 +702,8 @@ static bool late_pruned(const worker *w, const ns_node *nd, bool quiet)
         return false;
     if (quiet)
         return nd->depth <= cfg->lmp_depth &&
-               nd->searched >= (cfg->lmp_moves + nd->depth * nd->depth) /
-                                   (nd->improving || !cfg->improving ? 1 : 2);
+               rank(nd) >= (cfg->lmp_moves + nd->depth * nd->depth) /
+                               (nd->improving || !cfg->improving ? 1 : 2);
     return nd->in_bad && nd->depth <= cfg->see_prune_depth;
 }
 

@@ -9,6 +9,12 @@
  * Otherwise it marks the move for the duration of its null-window search
  * (an ns_mark around ns_move's scout); its table step is the plain one.
  *
+ * A deferred move keeps its rank in the node's order (ns_put_off), and the
+ * moves after it keep theirs: late-move reductions and pruning treat every
+ * move as the serial search does, whichever thread searches it and in
+ * which pass.  (Counting only the moves a thread has searched itself, a
+ * thread that defers four moves would search the sixth unreduced.)
+ *
  * Not marked, as notes 5.1-5.3 say: the first move (every thread searches
  * it first anyway), the full re-search after a null-window fail (others
  * should help it, not avoid it), and deferred moves searched at the end
@@ -52,7 +58,6 @@ static pab_score_t sabdada(worker *w, pab_score_t alpha, pab_score_t beta,
         ns_probe(w, &nd, &v) || ns_expand_staged(w, &nd, sabdada, &v))
         return v;
     pab_cs *cs = w->cs; /* the search's, or its machine's (sim_cluster.c) */
-    pab_move_t *deferred = ns_later(w, &nd);
     int deferred_n = 0;
     marked_move mm = {.cs = cs, .depth = depth};
     const ns_mark mark = {starting, finished, &mm};
@@ -65,7 +70,7 @@ static pab_score_t sabdada(worker *w, pab_score_t alpha, pab_score_t beta,
         if (nd.searched > 0 && depth >= w->sh->cfg.defer_depth) {
             mm.hash = pab_cs_move_hash(nd.key, m);
             if (pab_cs_defer(cs, mm.hash, depth)) {
-                deferred[deferred_n++] = m;
+                ns_put_off(w, &nd, m, &deferred_n);
                 w->stats.deferrals++;
                 if (w->diag) /* the son's depth */
                     w->by_depth[diag_depth(depth - 1)].deferrals++;
@@ -81,9 +86,10 @@ static pab_score_t sabdada(worker *w, pab_score_t alpha, pab_score_t beta,
             return ns_close(w, &nd);
     }
     for (int i = 0; i < deferred_n; i++) { /* note 5.3: unmarked */
-        if (!ns_move(w, &nd, deferred[i], sabdada, 0, NULL, &v))
+        m = ns_take_back(w, &nd, i);
+        if (!ns_move(w, &nd, m, sabdada, 0, NULL, &v))
             continue;
-        if (w->aborted || ns_record(w, &nd, deferred[i], v))
+        if (w->aborted || ns_record(w, &nd, m, v))
             break;
     }
     return ns_close(w, &nd);

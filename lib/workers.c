@@ -44,7 +44,8 @@ int worker_init(worker *w, search *sh, const void *root)
         return err;
     w->moves = malloc(sizeof(pab_move_t) * sh->capacity * PAB_PLY_MAX);
     w->later = malloc(sizeof(pab_move_t) * sh->capacity * PAB_PLY_MAX);
-    if (w->moves == NULL || w->later == NULL)
+    w->later_rank = malloc(sizeof(int) * sh->capacity * PAB_PLY_MAX);
+    if (w->moves == NULL || w->later == NULL || w->later_rank == NULL)
         goto nomem;
     if (g->generate_scored != NULL) {
         w->scores = malloc(sizeof(int32_t) * sh->capacity * PAB_PLY_MAX);
@@ -98,6 +99,7 @@ void worker_release(worker *w)
         state_free(w->sh->game, w->state);
     free(w->moves);
     free(w->later);
+    free(w->later_rank);
     free(w->history);
     free(w->counter);
     free(w->cont);
@@ -108,6 +110,7 @@ void worker_release(worker *w)
     w->state = NULL;
     w->moves = NULL;
     w->later = NULL;
+    w->later_rank = NULL;
     w->history = NULL;
     w->counter = NULL;
     w->cont = NULL;
