@@ -99,7 +99,10 @@ static void store_hash(worker *w, const ns_node *nd)
 
 /* RetrieveAsk, the node's entry hook.  True when the node is settled
  * without a move loop: a cutoff, or declined (ON_EVALUATION).  When the
- * table counts this thread in, StoreHash becomes the exit hook. */
+ * table counts this thread in, StoreHash becomes the exit hook.  What the
+ * entry held before (its draft, bound and score) goes to the node as the
+ * plain probe's does, so that the singular extension tests the same moves
+ * as in the serial search. */
 static bool retrieve_ask(worker *w, ns_node *nd, pab_score_t *value)
 {
     const pab_game *g = w->sh->game;
@@ -110,11 +113,17 @@ static bool retrieve_ask(worker *w, ns_node *nd, pab_score_t *value)
     pab_score_t b = score_to_tt(g, nd->beta, nd->ply);
     pab_score_t score;
     pab_move_t move;
+    pab_tt_entry seen;
     w->stats.tt_probes++;
     pab_tt_answer ans =
-        pab_tt_enter(w->tt, nd->key, nd->depth, (nd->flags & EXCLUSIVE) != 0,
-                     &a, &b, &score, &move);
+        tt_enter_seen(w->tt, nd->key, nd->depth, (nd->flags & EXCLUSIVE) != 0,
+                      &a, &b, &score, &move, &seen);
     nd->tt_move = move;
+    if (seen.bound != PAB_BOUND_NONE) { /* for the singular extension */
+        nd->tt_depth = seen.depth;
+        nd->tt_bound = seen.bound;
+        nd->tt_score = score_from_tt(g, seen.score, nd->ply);
+    }
     switch (ans) {
     case PAB_TT_ON_EVALUATION:
         /* Weill counts only nodes not pruned by the speculative control. */

@@ -301,6 +301,14 @@ void sim_cluster_close(search *sh);
 int sim_cluster_cs(search *sh, pab_cs *shared);
 void sim_cluster_cs_close(search *sh);
 
+/* tt.c: pab_tt_enter(), also telling what the entry held before the call
+ * (seen->depth -1, bound PAB_BOUND_NONE: nothing).  Entering claims a
+ * shallower entry for this search and so erases its draft, bound and
+ * score, which the singular extension's test reads. */
+pab_tt_answer tt_enter_seen(pab_tt *tt, uint64_t key, int depth, bool exclusive,
+                            pab_score_t *alpha, pab_score_t *beta,
+                            pab_score_t *score, pab_move_t *move,
+                            pab_tt_entry *seen);
 /* tt.c, cs.c: a bucket's or a set's words copied out (or in, `in`), for
  * a table that serves as another's remote home. */
 void tt_bucket_copy(pab_tt *tt, uint64_t key, void *words, bool in);

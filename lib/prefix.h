@@ -157,6 +157,7 @@
 #define tt_bucket_copy           pab__tt_bucket_copy
 #define tt_diag_start            pab__tt_diag_start
 #define tt_diag_stop             pab__tt_diag_stop
+#define tt_enter_seen            pab__tt_enter_seen
 #define tt_shard_free            pab__tt_shard_free
 #define worker_fail              pab__worker_fail
 #define worker_forget_checks     pab__worker_forget_checks

@@ -706,13 +706,17 @@ static pab_tt_answer enter_found(tt_bucket *b, int slot, uint64_t key,
 static pab_tt_answer enter_bucket(pab_tt *tt, tt_bucket *b, uint64_t key,
                                   int depth, bool exclusive, pab_score_t *alpha,
                                   pab_score_t *beta, pab_score_t *score,
-                                  pab_move_t *move)
+                                  pab_move_t *move, pab_tt_entry *seen)
 {
     unsigned age = current_age(tt);
     uint64_t data, info;
     int i = bucket_find(b, key, &data, &info);
     if (i >= 0) {
         *move = data_move(data);
+        seen->score = data_score(data);
+        seen->move = *move;
+        seen->depth = info_depth(info);
+        seen->bound = info_bound(info);
         if (info_depth(info) >= depth)
             return enter_found(b, i, key, depth, exclusive, data, info, alpha,
                                beta, score);
@@ -727,21 +731,32 @@ static pab_tt_answer enter_bucket(pab_tt *tt, tt_bucket *b, uint64_t key,
     return PAB_TT_SEARCH;
 }
 
-pab_tt_answer pab_tt_enter(pab_tt *tt, uint64_t key, int depth, bool exclusive,
-                           pab_score_t *alpha, pab_score_t *beta,
-                           pab_score_t *score, pab_move_t *move)
+pab_tt_answer tt_enter_seen(pab_tt *tt, uint64_t key, int depth, bool exclusive,
+                            pab_score_t *alpha, pab_score_t *beta,
+                            pab_score_t *score, pab_move_t *move,
+                            pab_tt_entry *seen)
 {
     tt_at at;
     depth = clamp_depth(depth);
     *score = -PAB_SCORE_INF;
     *move = PAB_MOVE_NONE;
+    *seen = (pab_tt_entry){.move = PAB_MOVE_NONE, .depth = -1};
     tt_bucket *b = at_open(tt, key, depth, &at);
     if (b == NULL)
         return PAB_TT_SEARCH_UNCOUNTED;
-    pab_tt_answer answer =
-        enter_bucket(tt, b, key, depth, exclusive, alpha, beta, score, move);
+    pab_tt_answer answer = enter_bucket(tt, b, key, depth, exclusive, alpha,
+                                        beta, score, move, seen);
     at_close(tt, key, &at);
     return answer;
+}
+
+pab_tt_answer pab_tt_enter(pab_tt *tt, uint64_t key, int depth, bool exclusive,
+                           pab_score_t *alpha, pab_score_t *beta,
+                           pab_score_t *score, pab_move_t *move)
+{
+    pab_tt_entry seen;
+    return tt_enter_seen(tt, key, depth, exclusive, alpha, beta, score, move,
+                         &seen);
 }
 
 static void leave_bucket(pab_tt *tt, tt_bucket *b, uint64_t key, int depth,

@@ -129,6 +129,28 @@ Test(tuning, tunables_at_their_defaults_search_the_same_tree, .timeout = 300)
     free(pos);
 }
 
+/* Every algorithm reads the table entry's draft, bound and score that the
+ * singular extension tests (ABDADA's RetrieveAsk replaced the plain probe
+ * and lost them until libpab 0.8.7: on one thread its tree was 17 % smaller
+ * than serial's on the first eight Bratko-Kopec positions at depth 10). */
+Test(tuning, the_singular_extension_acts_in_every_algorithm, .timeout = 300)
+{
+    chess_pos *pos = new_pos(KIWIPETE);
+    for (int alg = 0; pab_algorithm_name(alg) != NULL; alg++) {
+        pab_config on, off;
+        pab_config_init(&on);
+        on.algorithm = alg;
+        on.max_depth = 7;
+        on.singular_depth = 5; /* 8 by default: deeper than this search */
+        off = on;
+        off.singular_depth = 0;
+        cr_assert_neq(search(pos, &on).stats.nodes,
+                      search(pos, &off).stats.nodes, "%s",
+                      pab_algorithm_name(alg));
+    }
+    free(pos);
+}
+
 Test(tuning, every_tunable_changes_the_tree, .timeout = 300)
 {
     chess_pos *pos = new_pos(KIWIPETE);
