@@ -3,14 +3,15 @@
 # processors" and "Many processors").  Deterministic for given seeds: the
 # numbers do not depend on the machine or its load, only the host time
 # does.  Writes tables and CSV into $OUT (default bench-results/simulate/).
-# Parts, all by default (thesis and chess are two parts each, one per
-# memory model):
+# Parts, all by default (thesis is two parts, one per memory model; chess
+# three, the flat model and the MSI model with each table):
 #   sh scripts/simulate.sh thesis   tg1 trees, depth 6, 12/24/48 processors,
 #                                   flat and MSI memory (tables 6.4-6.8)
 #   sh scripts/simulate.sh chess    Bratko-Kopec at 16/32/128 processors:
-#                                   flat as in 0.4 (24 positions), then MSI
-#                                   memory with 10 % noise on the first 8
-#                                   (5 seeds at 16 and 32, 3 at 128), with a
+#                                   flat as in 0.4 (24 positions, depth 9),
+#                                   then MSI memory with 10 % noise on the
+#                                   first 8 at depth MSI_DEPTH (11; 5 seeds
+#                                   at 16 and 32, 3 at 128), with a
 #                                   fixed table and with Weill's table per
 #                                   processor
 #   sh scripts/simulate.sh two      2 virtual processors, for the real runs
@@ -33,11 +34,12 @@
 # SMOKE=1 runs every part on toy sizes (seconds), as make check does.
 # JOBS parts run at a time (2 by default, this machine's cores); a part
 # starts when another ends.  Host time of the parts on this machine (one
-# core each), measured part by part in the sessions of 2026-11-25, never
-# yet all in one run: thesis_msi about 100 minutes ((32, 0, 0) 58 of
-# them), chess_flat 22, two 26, variants 8; estimated from part one's
-# runs: thesis_flat 70, chess_msi 90, lockstep 20, costs 15.  About 6
-# hours of one core: 3 hours with JOBS=2.
+# core each), measured part by part, never yet all in one run: thesis_msi
+# about 100 minutes ((32, 0, 0) 58 of them), chess_flat 22, two 26,
+# variants 8 (2026-11-25); chess_msi 33 at depth 11 (2026-11-27),
+# chess_msi_per_proc about as long; estimated from part one's runs:
+# thesis_flat 70, lockstep 20, costs 15.  About 5.5 hours of one core:
+# under 3 hours with JOBS=2.
 set -eu
 self="$(cd "$(dirname "$0")" && pwd)/$(basename "$0")"
 cd "$(dirname "$0")/.."
@@ -54,12 +56,13 @@ if [ "${SMOKE:-0}" = 1 ]; then
     grep -v "^#" examples/bench/tg1.txt | head -n 2 >"$OUT/tg1-smoke.txt"
     TG1="$OUT/tg1-smoke.txt" TREE_DEPTH=3 THESIS_N=2,3
     ORDERINGS="32,79,5" CHESS_DEPTH=3 CHESS_N=2,4 CHESS_POS="--depth=3"
-    CHESS_BIG=8 BIG_SEEDS=1
+    CHESS_BIG=8 BIG_SEEDS=1 MSI_DEPTH=3
     LOCK_DEPTH=3 LOCK_N=4 TWO_DEPTH=3 SEEDS=2 VAR_SEEDS=1
 else
     TG1=examples/bench/tg1.txt TREE_DEPTH=6 THESIS_N=12,24,48
     ORDERINGS="32,79,5 20,69,19 32,66,66 32,33,33 32,0,0"
     CHESS_DEPTH=9 CHESS_N=16,32 CHESS_BIG=128 BIG_SEEDS=3 CHESS_POS=""
+    MSI_DEPTH=${MSI_DEPTH:-11}
     LOCK_DEPTH=8 LOCK_N=16 TWO_DEPTH=9 SEEDS=5 VAR_SEEDS=3
 fi
 ALL=ybwc,jamboree,abdada,simplified-abdada,lazy-smp,pvsplit,dts
@@ -181,22 +184,26 @@ chess_flat() {
         --simulate=$CHESS_N,$CHESS_BIG --algos=$ALL --opt sim_jitter=0 \
         --csv="$OUT/chess.csv" 2>/dev/null
 }
-chess_msi() {
+# At depth 11, where every processor has work (issue 14's condition; at
+# depth 9 a position is about 1 M ticks), one part per table.
+chess_msi_run() {
+    table=$1 tag=$2
     grep -v '^#' tests/data/bk.epd | head -n 8 | cut -d' ' -f1-4 \
-        >"$OUT/bk8.txt"
-    for table in "--hash-mb=64" "--hash-per-proc=8 --hash-cap-mb=1024"; do
-        tag=$(echo "$table" | sed 's/--hash-per-proc.*/-per-proc/; s/--hash-mb=64//')
-        # shellcheck disable=SC2086
-        run $B compare --game=chess --depth=$CHESS_DEPTH \
-            --positions="$OUT/bk8.txt" --simulate=$CHESS_N --algos=$ALL \
-            --opt sim_memory=msi --opt sim_jitter=10 --sim-seeds=$SEEDS $table \
-            --csv="$OUT/chess-msi$tag.csv" 2>/dev/null
-        # shellcheck disable=SC2086
-        run $B compare --game=chess --depth=$CHESS_DEPTH \
-            --positions="$OUT/bk8.txt" --simulate=$CHESS_BIG --algos=$ALL \
-            --opt sim_memory=msi --opt sim_jitter=10 --sim-seeds=$BIG_SEEDS \
-            $table --csv="$OUT/chess-msi$tag-big.csv" 2>/dev/null
-    done
+        >"$OUT/bk8$tag.txt"
+    # shellcheck disable=SC2086
+    run $B compare --game=chess --depth=$MSI_DEPTH \
+        --positions="$OUT/bk8$tag.txt" --simulate=$CHESS_N --algos=$ALL \
+        --opt sim_memory=msi --opt sim_jitter=10 --sim-seeds=$SEEDS $table \
+        --csv="$OUT/chess-msi$tag.csv" 2>/dev/null
+    # shellcheck disable=SC2086
+    run $B compare --game=chess --depth=$MSI_DEPTH \
+        --positions="$OUT/bk8$tag.txt" --simulate=$CHESS_BIG --algos=$ALL \
+        --opt sim_memory=msi --opt sim_jitter=10 --sim-seeds=$BIG_SEEDS \
+        $table --csv="$OUT/chess-msi$tag-big.csv" 2>/dev/null
+}
+chess_msi() { chess_msi_run "--hash-mb=64" ""; }
+chess_msi_per_proc() {
+    chess_msi_run "--hash-per-proc=8 --hash-cap-mb=1024" "-per-proc"
 }
 
 # Two virtual processors on the workloads measured on real threads
@@ -296,7 +303,7 @@ list=""
 for p in $parts; do
     case $p in
     thesis) list="$list thesis_flat thesis_msi" ;;
-    chess) list="$list chess_flat chess_msi" ;;
+    chess) list="$list chess_flat chess_msi chess_msi_per_proc" ;;
     *) list="$list $p" ;;
     esac
 done
