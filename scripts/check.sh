@@ -7,16 +7,9 @@ cd "$(dirname "$0")/.."
 [ -f _build/Makefile ] || sh scripts/setup.sh >/dev/null
 cd _build
 status=0
-make -j"$(nproc)" check TESTS="$(make -s print-early-tests | tr '\n' ' ')" ||
-    status=1
-# The tests with a latency bound, each alone, on cores no other test is
-# using (tests/local.mk).
-for t in $(make -s print-latency-tests); do
-    make check TESTS="$t" >/dev/null || {
-        status=1
-        tail -n 5 "$t.log"
-    }
-done
+# The tests with a latency bound each alone, after the others
+# (tests/local.mk).
+make -j"$(nproc)" check-apart || status=1
 sh ../scripts/summary.sh . || true
 if [ "$status" -eq 0 ]; then
     make -j"$(nproc)" distcheck >distcheck.log 2>&1 || {

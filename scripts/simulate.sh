@@ -190,16 +190,16 @@ chess_msi_run() {
     table=$1 tag=$2
     grep -v '^#' tests/data/bk.epd | head -n 8 | cut -d' ' -f1-4 \
         >"$OUT/bk8$tag.txt"
-    # shellcheck disable=SC2086
-    run $B compare --game=chess --depth=$MSI_DEPTH \
-        --positions="$OUT/bk8$tag.txt" --simulate=$CHESS_N --algos=$ALL \
-        --opt sim_memory=msi --opt sim_jitter=10 --sim-seeds=$SEEDS $table \
-        --csv="$OUT/chess-msi$tag.csv" 2>/dev/null
-    # shellcheck disable=SC2086
-    run $B compare --game=chess --depth=$MSI_DEPTH \
-        --positions="$OUT/bk8$tag.txt" --simulate=$CHESS_BIG --algos=$ALL \
-        --opt sim_memory=msi --opt sim_jitter=10 --sim-seeds=$BIG_SEEDS \
-        $table --csv="$OUT/chess-msi$tag-big.csv" 2>/dev/null
+    # Processors, seeds and the CSV's suffix of each run.
+    for at in "$CHESS_N $SEEDS" "$CHESS_BIG $BIG_SEEDS -big"; do
+        # shellcheck disable=SC2086
+        set -- $at
+        # shellcheck disable=SC2086
+        run $B compare --game=chess --depth=$MSI_DEPTH \
+            --positions="$OUT/bk8$tag.txt" --simulate=$1 --algos=$ALL \
+            --opt sim_memory=msi --opt sim_jitter=10 --sim-seeds=$2 $table \
+            --csv="$OUT/chess-msi$tag${3:-}.csv" 2>/dev/null
+    done
 }
 chess_msi() { chess_msi_run "--hash-mb=64" ""; }
 chess_msi_per_proc() {

@@ -80,6 +80,17 @@ print-latency-tests:
 	@for t in $(TESTS); do \
 	    case $$t in $(LATENCY_TESTS_CASE)) echo $$t ;; esac; \
 	done
+# make check as scripts/check.sh and scripts/sanitize.sh run it: the early
+# tests together, then each latency test alone.
+check-apart:
+	@status=0; \
+	$(MAKE) check TESTS="`$(MAKE) -s print-early-tests | tr '\n' ' '`" || \
+	    status=1; \
+	for t in `$(MAKE) -s print-latency-tests`; do \
+	    $(MAKE) check TESTS="$$t" >/dev/null || { \
+	        status=1; tail -n 5 "$$t.log"; }; \
+	done; \
+	exit $$status
 check_PROGRAMS += tests/stress_stop
 tests_stress_stop_SOURCES = tests/stress_stop.c
 tests_stress_stop_CFLAGS = $(AM_CFLAGS)
