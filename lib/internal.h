@@ -200,7 +200,8 @@ typedef struct worker {
     int32_t *scores;   /* the game's scores of `moves`, with generate_scored */
     unsigned char *undo; /* PAB_PLY_MAX undo records, with undo_size */
     pab_move_t killers[PAB_PLY_MAX][2];
-    int32_t *history; /* game->move_index_count entries */
+    /* Shared words, which only this thread writes (ns_moves.c). */
+    rt_word32 *history; /* game->move_index_count entries */
     /* config.cont_history_bits: history by the context of the move one
      * or two plies before (its index's low bits), then the move's index;
      * cont_mask + 1 contexts of move_index_count entries. */
@@ -210,7 +211,7 @@ typedef struct worker {
      * last refuted it (game->move_index_count entries); and the history
      * index of the move that led to each ply (NO_INDEX at the root and
      * after a null move). */
-    pab_move_t *counter;
+    rt_word32 *counter;
     unsigned prev_index[PAB_PLY_MAX + 1];
     pab_move_t pv[PAB_PLY_MAX + 1][PAB_PV_MAX];
     unsigned pv_len[PAB_PLY_MAX + 1];
@@ -598,6 +599,10 @@ int32_t moves_history(worker *w, pab_move_t m, int ply);
  * moves searched before it (`tried`, n of them) lose history. */
 void moves_reward(worker *w, pab_move_t m, int depth, int ply,
                   const pab_move_t *tried, int n);
+/* The history and countermoves of `from` become this worker's (a helper
+ * joining from's split point, config.split_adopt_depth); the killers,
+ * which belong to from's path, stay. */
+void moves_adopt(worker *w, const worker *from);
 
 /* ---- the algorithms: one file each, one descriptor each ---------------- */
 

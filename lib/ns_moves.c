@@ -6,7 +6,12 @@
  * MOVE ORDERING.
  *
  * Concurrency: everything here is the calling worker's own (its move and
- * score buffers, killers and history); nothing is shared.
+ * score buffers, killers and history).  Only the worker writes its history
+ * and countermoves, but they are shared words (rt_load32, rt_store32): a
+ * helper joining one of its split points may copy them meanwhile
+ * (moves_adopt, config.split_adopt_depth).  What it copies is a mix of
+ * older and newer values, each one a value the owner held: move ordering,
+ * which only needs a good guess.
  */
 #include "config.h"
 
@@ -155,7 +160,7 @@ static pab_move_t countermove_of(const worker *w, int ply)
     const unsigned i = w->prev_index[ply];
     if (w->counter == NULL || ply == 0 || i >= w->sh->game->move_index_count)
         return PAB_MOVE_NONE;
-    return w->counter[i];
+    return rt_load32(&w->counter[i]);
 }
 
 /* config.cont_history_bits: the rows of the continuation tables that
@@ -182,7 +187,7 @@ static cont_rows cont_rows_at(const worker *w, int ply)
  * history, what it did after the same previous moves. */
 static int32_t history_at(const worker *w, const cont_rows *r, unsigned i)
 {
-    int32_t h = w->history[i];
+    int32_t h = (int32_t)rt_load32(&w->history[i]);
     for (int back = 0; back < 2; back++)
         if (r->row[back] != NULL)
             h += r->row[back][i];
@@ -277,7 +282,7 @@ static void ties_of(worker *w, const pab_move_t *moves, uint32_t *ties, int n,
     const pab_game *g = w->sh->game;
     const pab_move_t k0 = w->killers[ply][0], k1 = w->killers[ply][1];
     const pab_move_t cm = countermove_of(w, ply);
-    const int32_t *history = w->history;
+    const rt_word32 *history = w->history;
     const unsigned count = g->move_index_count;
     const bool low_bits = g->flags & PAB_GAME_INDEX_LOW_BITS;
     const cont_rows r = cont_rows_at(w, ply);
@@ -398,22 +403,24 @@ static void gravity_add(int32_t *h, int bonus)
  * malus), its continuation rows `r`. */
 static void history_add(worker *w, const cont_rows *r, unsigned i, int bonus)
 {
-    int32_t *h = &w->history[i];
+    int32_t h = (int32_t)rt_load32(&w->history[i]);
     if (w->sh->cfg.history_gravity) {
-        gravity_add(h, bonus);
+        gravity_add(&h, bonus);
+        rt_store32(&w->history[i], (uint32_t)h);
         for (int back = 0; back < 2; back++)
             if (r->row[back] != NULL)
                 gravity_add(&r->row[back][i], bonus);
         return;
     }
-    if (bonus < 0) { /* the plain history stays >= 0 */
-        *h = *h > -bonus ? *h + bonus : 0;
-        return;
-    }
-    *h += bonus;
-    if (*h > HISTORY_MAX)
+    if (bonus < 0) /* the plain history stays >= 0 */
+        h = h > -bonus ? h + bonus : 0;
+    else
+        h += bonus;
+    rt_store32(&w->history[i], (uint32_t)h);
+    if (h > HISTORY_MAX)
         for (unsigned k = 0; k < w->sh->game->move_index_count; k++)
-            w->history[k] /= 2;
+            rt_store32(&w->history[k],
+                       (uint32_t)((int32_t)rt_load32(&w->history[k]) / 2));
 }
 
 /* The quiet moves tried before the one that cut off were wrong guesses:
@@ -443,7 +450,7 @@ void moves_reward(worker *w, pab_move_t m, int depth, int ply,
     }
     if (w->counter != NULL && ply > 0 &&
         w->prev_index[ply] < g->move_index_count)
-        w->counter[w->prev_index[ply]] = m;
+        rt_store32(&w->counter[w->prev_index[ply]], m);
     if (w->history == NULL)
         return;
     unsigned i = game_move_index(g, w->state, m);
@@ -461,6 +468,17 @@ void moves_reward(worker *w, pab_move_t m, int depth, int ply,
     if (w->sh->cfg.history_malus)
         history_malus(w, &r, m, tried, n, bonus);
     history_add(w, &r, i, bonus);
+}
+
+void moves_adopt(worker *w, const worker *from)
+{
+    const unsigned count = w->sh->game->move_index_count;
+    if (w->history != NULL && from->history != NULL)
+        for (unsigned k = 0; k < count; k++)
+            rt_store32(&w->history[k], rt_load32(&from->history[k]));
+    if (w->counter != NULL && from->counter != NULL)
+        for (unsigned k = 0; k < count; k++)
+            rt_store32(&w->counter[k], rt_load32(&from->counter[k]));
 }
 
 /* ---- a staged node, stage by stage

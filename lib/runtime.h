@@ -172,6 +172,29 @@ static inline void rt_store(rt_word *w, uint64_t x)
     AO_store(&w->v, (AO_t)x);
 }
 
+/* One shared 32-bit word, for tables one thread writes and others may
+ * copy (a worker's history and countermoves, which a helper adopts when it
+ * joins a split point): relaxed, like rt_load and rt_store. */
+typedef struct rt_word32 {
+    volatile unsigned v;
+} rt_word32;
+
+_Static_assert(sizeof(unsigned) == 4, "libpab needs a 32-bit unsigned");
+
+static inline uint32_t rt_load32(const rt_word32 *w)
+{
+    if (rt_simulated())
+        rt_sim_access(RT_ACCESS_READ, &w->v);
+    return (uint32_t)AO_int_load(&w->v);
+}
+
+static inline void rt_store32(rt_word32 *w, uint32_t x)
+{
+    if (rt_simulated())
+        rt_sim_access(RT_ACCESS_WRITE, &w->v);
+    AO_int_store(&w->v, (unsigned)x);
+}
+
 /* Acquire/release: for flags that publish other data (stop, work handed
  * to a helper). */
 static inline uint64_t rt_load_acquire(const rt_word *w)

@@ -58,7 +58,7 @@ int worker_init(worker *w, search *sh, const void *root)
             goto nomem;
     }
     if (game_has_history(g)) {
-        w->history = calloc(g->move_index_count, sizeof *w->history);
+        w->history = rt_alloc_shared(sizeof *w->history * g->move_index_count);
         if (w->history == NULL)
             goto nomem;
         if (sh->cfg.cont_history_bits > 0 && sh->cfg.history_gravity) {
@@ -69,10 +69,12 @@ int worker_init(worker *w, search *sh, const void *root)
                 goto nomem;
         }
         if (sh->cfg.countermove) {
-            w->counter = malloc(sizeof *w->counter * g->move_index_count);
+            w->counter =
+                rt_alloc_shared(sizeof *w->counter * g->move_index_count);
             if (w->counter == NULL)
                 goto nomem;
-            memset(w->counter, 0xFF, sizeof *w->counter * g->move_index_count);
+            for (unsigned k = 0; k < g->move_index_count; k++)
+                w->counter[k].v = PAB_MOVE_NONE; /* nobody sees it yet */
         }
     }
     w->prev_index[0] = NO_INDEX;
