@@ -208,6 +208,9 @@ static const option options[] = {
            "continuation history: previous moves told apart by these bits"),
     NUMBER(aspiration_growth, STORE_UNSIGNED, 1, 1000, 100, "%",
            "a failed aspiration window grows by this % of its half-width"),
+    NUMBER(split_adopt_depth, STORE_INT, 0, PAB_DEPTH_MAX, 6, "plies",
+           "ybwc, jamboree, pvsplit, dts: a helper joining this deep takes "
+           "its owner's history, 0: never"),
 };
 /* clang-format on */
 
@@ -336,7 +339,8 @@ bool options_layout_published(size_t size)
     return size == PAB_CONFIG_SIZE_V1 || size == PAB_CONFIG_SIZE_V2 ||
            size == PAB_CONFIG_SIZE_V3 || size == PAB_CONFIG_SIZE_V4 ||
            size == PAB_CONFIG_SIZE_V5 || size == PAB_CONFIG_SIZE_V6 ||
-           size == PAB_CONFIG_SIZE_V7 || size == PAB_CONFIG_SIZE_V8;
+           size == PAB_CONFIG_SIZE_V7 || size == PAB_CONFIG_SIZE_V8 ||
+           size == PAB_CONFIG_SIZE_V9;
 }
 
 /* Where the field ends: a caller's config of an older layout lacks the

@@ -60,8 +60,9 @@ struct split_point {
     int kind, need, n;
     int type, wait; /* the frame's classification (splitpoint.h) */
     bool alternate;
-    void *state;       /* the position at the node */
-    pab_move_t *moves; /* n moves, in search order */
+    void *state;          /* the position at the node */
+    struct worker *owner; /* who opened it (it only ever opens it) */
+    pab_move_t *moves;    /* n moves, in search order */
     /* Guarded by the lock. */
     int next;     /* next move to hand out */
     ns_node node; /* window, best value and move, counts */

@@ -52,6 +52,7 @@ split_point *sp_get(worker *w)
         sp_destroy(sp);
         return NULL;
     }
+    sp->owner = w;
     sp->all_next = t->all;
     t->all = sp;
     return sp;

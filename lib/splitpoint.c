@@ -64,6 +64,15 @@
  * unwind itself (a stop, a cut higher up) sets the cut word of its split
  * point first, so its helpers stop too, and waits for them.
  *
+ * Ordering.  Each thread orders moves with its own killers, history and
+ * countermoves.  A helper joining a split point deep enough
+ * (split_adopt_depth) first copies the owner's history and countermoves
+ * (moves_adopt): what it learnt elsewhere orders this subtree worse than
+ * what the owner learnt on the path to it.  The owner keeps writing its
+ * tables meanwhile; every entry is a shared 32-bit word, so the copy is
+ * a mix of the owner's older and newer values, each one it held, which
+ * is all an ordering heuristic needs.
+ *
  * Bounds.  Whoever raises the node's alpha publishes it; every thread
  * re-reads it before each move it takes.  Further, with restart_obsolete
  * (YBWC), a thread whose null-window test at a split point was started
@@ -228,6 +237,18 @@ static bool closed_from_above(worker *w, sp_frame *f)
     return true;
 }
 
+/* config.split_adopt_depth: a helper's own history was learnt wherever it
+ * worked last; the owner's, on the path to this node, orders the subtree
+ * below it better.  The copy reads two of the owner's lines and writes
+ * two of the helper's per 32 move indices (512 lines in chess), more
+ * than the smallest split points save: on 16 simulated processors, 2 and
+ * 4 plies cost more than 6 and 8 (BENCHMARKS.md). */
+static bool adopts(const worker *w, const split_point *sp, int depth)
+{
+    const int at = w->sh->cfg.split_adopt_depth;
+    return at > 0 && depth >= at && sp->owner != w;
+}
+
 /* Work at `sp`, where we are booked, until it has no moves left for us. */
 static void work_at(worker *w, split_point *sp)
 {
@@ -258,6 +279,8 @@ static void work_at(worker *w, split_point *sp)
     sp_frame *under = t->frame[ply];
     const uint64_t busy = rt_load(&t->busy);
     if (sp_load_position(w, sp->state)) {
+        if (adopts(w, sp, f.nd.depth))
+            moves_adopt(w, sp->owner);
         t->frame[ply] = &f;
         t->base = ply;
         set_head(t, sp);

@@ -151,6 +151,35 @@ Test(tuning, the_singular_extension_acts_in_every_algorithm, .timeout = 300)
     free(pos);
 }
 
+/* split_adopt_depth acts where a thread joins another's split point, and
+ * nowhere else: on deterministic virtual processors it changes the tree
+ * of the four split-point algorithms and of no other. */
+Test(tuning, helpers_adopt_history_in_the_split_point_algorithms,
+     .timeout = 300)
+{
+    chess_pos *pos = new_pos(KIWIPETE);
+    for (int alg = 0; pab_algorithm_name(alg) != NULL; alg++) {
+        pab_config adopt, own;
+        pab_config_init(&adopt);
+        adopt.algorithm = alg;
+        adopt.threads = alg == PAB_ALGO_SERIAL ? 1 : 8;
+        adopt.simulate = adopt.threads > 1;
+        adopt.max_depth = 7;
+        adopt.split_adopt_depth = 2;
+        own = adopt;
+        own.split_adopt_depth = 0;
+        const bool splits = alg == PAB_ALGO_YBWC || alg == PAB_ALGO_JAMBOREE ||
+                            alg == PAB_ALGO_PVSPLIT || alg == PAB_ALGO_DTS;
+        const uint64_t a = search(pos, &adopt).stats.nodes;
+        const uint64_t b = search(pos, &own).stats.nodes;
+        if (splits)
+            cr_assert_neq(a, b, "%s", pab_algorithm_name(alg));
+        else
+            cr_assert_eq(a, b, "%s", pab_algorithm_name(alg));
+    }
+    free(pos);
+}
+
 Test(tuning, every_tunable_changes_the_tree, .timeout = 300)
 {
     chess_pos *pos = new_pos(KIWIPETE);

@@ -237,6 +237,9 @@ Test(ybwc_jamboree, tictactoe_positions, .timeout = 120)
                 pab_config_init(&c);
                 c.max_depth = depth;
                 c.split_min_depth = 1;
+                /* Helpers that adopt the owner's history at every join,
+                 * at some, and never. */
+                c.split_adopt_depth = (int)(i % 3);
                 char what[64];
                 snprintf(what, sizeof what, "%s scoring %d depth %d",
                          positions[i], scoring, depth);

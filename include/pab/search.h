@@ -420,6 +420,12 @@ typedef struct pab_config {
                                  * 0: none; 6 */
     unsigned aspiration_growth; /* an aspiration window that fails grows
                                  * by this % of its half-width; 100 */
+
+    /* libpab 0.9.  Layout V9 starts where V8 ended, padding included. */
+    PAB_ALIGNAS8_ int split_adopt_depth; /* ybwc, jamboree, pvsplit, dts: a
+                                          * helper joining a split point of
+                                          * this depth or more takes its
+                                          * owner's history; 0: never; 6 */
 } pab_config;
 
 /* The sizes of each published layout of the structures that carry or
@@ -433,9 +439,10 @@ typedef struct pab_config {
  *   config V5 (libpab 0.5): up to sim_drift      result V3
  *   config V6 (libpab 0.6): up to split_m_cc     result V4
  *   config V7 (libpab 0.7): up to sim_cs_depth   result V4
- *   config V8 (libpab 0.8): up to cont_history_bits result V4
- * (V6 and V7 are 0.6's and 0.7's sizeof, padding included: each next
- * layout's first field is 8-aligned.) */
+ *   config V8 (libpab 0.8): up to aspiration_growth result V4
+ *   config V9 (libpab 0.9): up to split_adopt_depth result V4
+ * (V6, V7 and V8 are 0.6's, 0.7's and 0.8's sizeof, padding included:
+ * each next layout's first field is 8-aligned.) */
 #define PAB_ALIGN_UP_(n, a) (((n) + (a)-1) / (a) * (a))
 #define PAB_CONFIG_SIZE_V1                                                     \
     PAB_ALIGN_UP_(offsetof(pab_config, mate_moves) + sizeof(unsigned),         \
@@ -446,7 +453,8 @@ typedef struct pab_config {
 #define PAB_CONFIG_SIZE_V5 offsetof(pab_config, rfp_depth)
 #define PAB_CONFIG_SIZE_V6 offsetof(pab_config, sim_net_interval)
 #define PAB_CONFIG_SIZE_V7 offsetof(pab_config, singular_depth)
-#define PAB_CONFIG_SIZE_V8 sizeof(pab_config)
+#define PAB_CONFIG_SIZE_V8 offsetof(pab_config, split_adopt_depth)
+#define PAB_CONFIG_SIZE_V9 sizeof(pab_config)
 #define PAB_RESULT_SIZE_V1 offsetof(pab_result, ticks)
 #define PAB_RESULT_SIZE_V2 offsetof(pab_result, by_depth)
 #define PAB_RESULT_SIZE_V3 offsetof(pab_result, split_wait_ns)
