@@ -101,19 +101,26 @@ static const pab_option_info *option_named(const char *name)
     return NULL;
 }
 
+/* A default config of algorithm `alg` to `depth`: serial on one thread,
+ * the others on `threads` deterministic virtual processors. */
+static pab_config config_for(int alg, unsigned threads, int depth)
+{
+    pab_config c;
+    pab_config_init(&c);
+    c.algorithm = alg;
+    c.threads = alg == PAB_ALGO_SERIAL ? 1 : threads;
+    c.simulate = c.threads > 1;
+    c.max_depth = depth;
+    return c;
+}
+
 /* ---- tunables --------------------------------------------------------- */
 
 Test(tuning, tunables_at_their_defaults_search_the_same_tree, .timeout = 300)
 {
     chess_pos *pos = new_pos(KIWIPETE);
     for (int alg = 0; pab_algorithm_name(alg) != NULL; alg++) {
-        pab_config plain, named;
-        pab_config_init(&plain);
-        plain.algorithm = alg;
-        plain.threads = alg == PAB_ALGO_SERIAL ? 1 : 4;
-        plain.simulate = plain.threads > 1;
-        plain.max_depth = 6;
-        named = plain;
+        pab_config plain = config_for(alg, 4, 6), named = plain;
         for (size_t i = 0; i < N_TUNABLES; i++) {
             char text[32];
             const pab_option_info *o = option_named(TUNABLES[i].name);
@@ -159,12 +166,7 @@ Test(tuning, helpers_adopt_history_in_the_split_point_algorithms,
 {
     chess_pos *pos = new_pos(KIWIPETE);
     for (int alg = 0; pab_algorithm_name(alg) != NULL; alg++) {
-        pab_config adopt, own;
-        pab_config_init(&adopt);
-        adopt.algorithm = alg;
-        adopt.threads = alg == PAB_ALGO_SERIAL ? 1 : 8;
-        adopt.simulate = adopt.threads > 1;
-        adopt.max_depth = 7;
+        pab_config adopt = config_for(alg, 8, 7), own;
         adopt.split_adopt_depth = 2;
         own = adopt;
         own.split_adopt_depth = 0;
