@@ -470,15 +470,19 @@ void moves_reward(worker *w, pab_move_t m, int depth, int ply,
     history_add(w, &r, i, bonus);
 }
 
+/* Word by word through the runtime: the owner may be writing `src`. */
+static void copy_table(rt_word32 *dst, const rt_word32 *src, unsigned n)
+{
+    if (dst != NULL && src != NULL)
+        for (unsigned k = 0; k < n; k++)
+            rt_store32(&dst[k], rt_load32(&src[k]));
+}
+
 void moves_adopt(worker *w, const worker *from)
 {
     const unsigned count = w->sh->game->move_index_count;
-    if (w->history != NULL && from->history != NULL)
-        for (unsigned k = 0; k < count; k++)
-            rt_store32(&w->history[k], rt_load32(&from->history[k]));
-    if (w->counter != NULL && from->counter != NULL)
-        for (unsigned k = 0; k < count; k++)
-            rt_store32(&w->counter[k], rt_load32(&from->counter[k]));
+    copy_table(w->history, from->history, count);
+    copy_table(w->counter, from->counter, count);
 }
 
 /* ---- a staged node, stage by stage
