@@ -236,6 +236,17 @@ cat >"$tmp/q.pgn" <<'EOF'
 
 1. e4 e5 2. Nf3 Nc6 3. Bb5 {book} a6 1/2-1/2
 EOF
+# Black to move first, as match.mjs writes it ("1. ... e5").
+cat >"$tmp/qb.pgn" <<'EOF'
+[Event "t"]
+[White "other"]
+[Black "pab-chess 0.9"]
+[Result "*"]
+[SetUp "1"]
+[FEN "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"]
+
+1. ... e5 2. Nf3 Nc6 3. Bb5 a6 *
+EOF
 cat >"$tmp/qstats.mjs" <<EOF
 import { readFileSync } from 'node:fs';
 import * as q from '$quality';
@@ -255,6 +266,11 @@ same('white moves of pab-chess', all.length, 3);
 const late = q.positionsOf(pgn, { player: 'pab-chess', every: 1, from: 4, to: 99 });
 same('the position before 3. Bb5', late.join(),
   'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3');
+const blackFirst = q.positionsOf(readFileSync('$tmp/qb.pgn', 'utf8'),
+  { player: 'pab-chess', every: 1, from: 1, to: 99 });
+same('black moves first: all three of its moves', blackFirst.length, 3);
+same('the position before 3. ... a6', blackFirst[2],
+  'r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3');
 same('none for a player not in the game',
   q.positionsOf(pgn, { player: 'nobody', every: 1, from: 1, to: 99 }).length, 0);
 done();
@@ -300,6 +316,42 @@ status=$?
 check "quality.mjs: a bad position exits 1 [$status]" test "$status" -eq 1
 check "quality.mjs: ... with one line" \
     sh -c '[ "$(wc -l <"$1")" -eq 1 ] && grep -q "^quality: " "$1"' - "$tmp/q-bad.out"
+# quality.mjs games: the same position as two games, the mate played and
+# a2a3 played (then black takes the queen): pab-chess's two middle-game
+# moves, one giving away nearly all, which --blunders writes; black's
+# capture gives away nothing near 15 %.
+cat >"$tmp/qg.pgn" <<'EOF'
+[Event "t"]
+[White "pab-chess 0.9"]
+[Black "other"]
+[Result "1-0"]
+[SetUp "1"]
+[FEN "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4"]
+
+4. Qxf7# 1-0
+
+[Event "t"]
+[White "pab-chess 0.9"]
+[Black "other"]
+[Result "*"]
+[SetUp "1"]
+[FEN "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4"]
+
+4. a3 Nxh5 *
+EOF
+node "$quality" games --judge "$engine" --judge-depth 3 \
+    --blunders "$tmp/qg-blunders.fen" "$tmp/qg.pgn" >"$tmp/q-games.out" 2>&1
+status=$?
+check "quality.mjs games exits 0 [$status]" test "$status" -eq 0
+check "quality.mjs games: pab-chess, 2 middle-game moves, 1 blunder" \
+    grep -q '^quality: games: pab-chess, middle game: 2 moves, .*, 1 of them 15.00 % or more$' \
+    "$tmp/q-games.out"
+check "quality.mjs games: its opponents, 1 move, none" \
+    grep -q '^quality: games: its opponents, middle game: 1 moves, .*, 0 of them' \
+    "$tmp/q-games.out"
+check "quality.mjs games --blunders: the position before a3" \
+    test "$(cat "$tmp/qg-blunders.fen")" = \
+    'r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4'
 [ "$fail" -eq 0 ] || cat "$tmp"/q-*.out
 
 # --- a full game of pab-chess over two MPI ranks (Lazy Cluster), when built

@@ -32,7 +32,22 @@
 //     not play.  With --baseline (an earlier --out), the difference per
 //     position between the two runs too, with its 95 % error.
 //
-// Both subcommands print one line per problem and exit 1 on a bad file
+//   node quality.mjs games [--player NAME] [--judge PATH] [--judge-depth D]
+//        [--judge-nodes N] [--blunder L] [--blunders FILE] [--cache FILE]
+//        [--out FILE] PGN...
+//     every move of the games judged where it was played, not replayed:
+//     the judge's score for the position before the move and for the one
+//     after it, both for the side that moved (a finished game's last
+//     position scores as its result), the loss their difference as
+//     expected scores.  Reported for NAME's moves and for its opponents',
+//     in the middle game (six or more pieces besides kings and pawns) and
+//     the endgame: the moves, the mean loss, and how many gave away L
+//     (default 0.15) of a point or more at once.  --blunders writes the
+//     positions before NAME's such moves, one FEN a line, for `run
+//     --positions` to replay with other settings.  With --judge-nodes
+//     the judge searches N nodes a position instead of depth D.
+//
+// All three subcommands print one line per problem and exit 1 on a bad file
 // or an engine that dies.  The clock is the engine's own time management
 // at work: an engine that thinks longer on the same clock may find
 // better moves here and pay for it later in a game, which no single
@@ -154,8 +169,9 @@ function tag(game, name) {
 
 function sansOf(game) {
   const body = game.replace(/^\[.*\]\s*$/gm, '').replace(/\{[^}]*\}/g, ' ')
-    .replace(/\d+\.(\.\.)?/g, ' ');
-  return body.split(/\s+/).filter((t) => t && !/^(1-0|0-1|1\/2-1\/2|\*)$/.test(t));
+    .replace(/\d+\.+/g, ' ');
+  // "4. ... a6" when black moves first leaves "..." as a word of its own.
+  return body.split(/\s+/).filter((t) => t && !/^(1-0|0-1|1\/2-1\/2|\*|\.+)$/.test(t));
 }
 
 export function positionsOf(text, o) {
@@ -232,11 +248,19 @@ async function engineMoves(o, fens) {
   return { moves, ms };
 }
 
+// The judge's limit, and its part of a cache key (the depth alone, as
+// the caches of earlier runs have it).
+function judgeLimit(o) {
+  return o.judgeNodes ? { go: `nodes ${o.judgeNodes}`, key: `n${o.judgeNodes}` }
+    : { go: `depth ${o.judgeDepth}`, key: `${o.judgeDepth}` };
+}
+
 async function judged(o, cache, fen, move) {
-  const key = `${fen}|${move}|${o.judgeDepth}`;
+  const limit = judgeLimit(o);
+  const key = `${fen}|${move}|${limit.key}`;
   if (!(key in cache)) {
-    const limit = move === '*' ? '' : ` searchmoves ${move}`;
-    const { score } = await o.judge.go(fen, `depth ${o.judgeDepth}${limit}`);
+    const only = move === '*' ? '' : ` searchmoves ${move}`;
+    const { score } = await o.judge.go(fen, `${limit.go}${only}`);
     if (score === null) throw new Error(`the judge gave no score for ${move} in ${fen}`);
     cache[key] = score;
   }
@@ -294,13 +318,80 @@ async function run(o) {
   if (o.out) writeFileSync(o.out, JSON.stringify(result, null, 1));
 }
 
+// ------------------------------------------------------- the games as played
+
+function piecesBesidesKingsAndPawns(fen) {
+  return fen.split(' ')[0].replace(/[^nbrqNBRQ]/g, '').length;
+}
+
+// The mover's score after a move that ended the game, or null.
+function finalScore(chess) {
+  if (chess.isCheckmate()) return 100000;
+  return chess.isDraw() || chess.isStalemate() ? 0 : null;
+}
+
+// Each move of each game: who played it, where, and what it gave away.
+async function judgeGames(o, texts) {
+  const cache = loadJson(o.cache, {});
+  o.judge = new Uci(o.judgePath);
+  await o.judge.start([['Threads', '1'], ['Hash', '64']]);
+  const moves = [];
+  for (const g of texts.flatMap(gamesOf)) {
+    const white = (tag(g, 'White') || '').startsWith(o.player);
+    const black = (tag(g, 'Black') || '').startsWith(o.player);
+    const fen = tag(g, 'FEN');
+    const chess = fen ? new Chess(fen) : new Chess();
+    o.judge.send('ucinewgame');
+    let before = await judged(o, cache, chess.fen(), '*');
+    for (const san of sansOf(g)) {
+      const at = chess.fen(), ours = chess.turn() === 'w' ? white : black;
+      try {
+        chess.move(san);
+      } catch {
+        throw new Error(`${san} is not a move in ${at}`);
+      }
+      const over = finalScore(chess);
+      const next = over === null ? await judged(o, cache, chess.fen(), '*') : null;
+      const after = over === null ? -next : over;
+      moves.push({ fen: at, san, ours, middle: piecesBesidesKingsAndPawns(at) >= 6,
+        loss: expectedScore(before) - expectedScore(after) });
+      before = next;
+      if (over !== null) break;
+    }
+    if (o.cache) saveCache(o.cache, cache);
+  }
+  o.judge.quit();
+  return moves;
+}
+
+async function games(o) {
+  const moves = await judgeGames(o, o.files.map((f) => readFileSync(f, 'utf8')));
+  const pct = (x) => (100 * x).toFixed(2);
+  for (const ours of [true, false]) {
+    for (const middle of [true, false]) {
+      const some = moves.filter((m) => m.ours === ours && m.middle === middle);
+      const m = meanError(some.map((x) => x.loss));
+      const big = some.filter((x) => x.loss >= o.blunder).length;
+      console.log(`quality: games: ${ours ? o.player : 'its opponents'}, ` +
+        `${middle ? 'middle game' : 'endgame'}: ${m.n} moves, mean loss ` +
+        `${pct(m.mean)} ± ${pct(m.error)} %, ${big} of them ${pct(o.blunder)} % or more`);
+    }
+  }
+  if (o.blunders) {
+    const fens = moves.filter((m) => m.ours && m.loss >= o.blunder).map((m) => `${m.fen}\n`);
+    writeFileSync(o.blunders, fens.join(''));
+  }
+  if (o.out) writeFileSync(o.out, JSON.stringify({ player: o.player, moves }, null, 1));
+}
+
 // -------------------------------------------------------------- the command
 
 function parse(argv) {
   const o = {
     player: 'pab-chess', every: 3, from: 12, to: 160, max: 0, files: [],
     options: [], clock: 4000, inc: 50, judgePath: '/usr/games/stockfish',
-    judgeDepth: 14, cache: null, out: null, baseline: null, uciElo: null,
+    judgeDepth: 14, judgeNodes: 0, blunder: 0.15, blunders: null,
+    cache: null, out: null, baseline: null, uciElo: null,
     positions: fileURLToPath(new URL('quality.epd', import.meta.url)),
   };
   const num = (v, name) => {
@@ -334,6 +425,14 @@ function parse(argv) {
       case '--inc': o.inc = num(v(), a); break;
       case '--judge': o.judgePath = v(); break;
       case '--judge-depth': o.judgeDepth = num(v(), a); break;
+      case '--judge-nodes': o.judgeNodes = num(v(), a); break;
+      case '--blunder': {
+        const s = v(), l = Number(s);
+        if (!(l > 0 && l <= 1)) throw new Error(`--blunder takes a share of a point in (0, 1], not ${s}`);
+        o.blunder = l;
+        break;
+      }
+      case '--blunders': o.blunders = v(); break;
       case '--cache': o.cache = v(); break;
       case '--out': o.out = v(); break;
       case '--baseline': o.baseline = v(); break;
@@ -344,8 +443,10 @@ function parse(argv) {
     }
   }
   if (cmd === 'run' && !o.engine) throw new Error('run needs --engine PATH');
-  if (cmd !== 'run' && cmd !== 'positions')
-    throw new Error('usage: quality.mjs positions PGN... | quality.mjs run --positions FILE --engine PATH');
+  if (cmd !== 'run' && cmd !== 'positions' && cmd !== 'games')
+    throw new Error('usage: quality.mjs positions PGN... | quality.mjs run --positions FILE --engine PATH' +
+      ' | quality.mjs games PGN...');
+  if (cmd === 'games' && o.files.length === 0) throw new Error('games needs a PGN file');
   if (cmd === 'run') o.label = o.label || (o.uciElo ? `UCI_Elo ${o.uciElo}` : o.engine.split('/').pop());
   return { cmd, o };
 }
@@ -359,7 +460,7 @@ async function main() {
     process.stdout.write(fens.map((f) => `${f}\n`).join(''));
     return;
   }
-  await run(o);
+  await (cmd === 'games' ? games(o) : run(o));
 }
 
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop())) {
