@@ -16,8 +16,8 @@
 //
 //   node quality.mjs run --engine PATH [--positions FILE] [--max N]
 //        [--option N=V]... [--uci-elo E] [--clock MS] [--inc MS]
-//        [--judge PATH] [--judge-depth D] [--cache FILE] [--out FILE]
-//        [--baseline FILE] [--label TEXT]
+//        [--judge PATH] [--judge-depth D] [--judge-nodes N] [--cache FILE]
+//        [--out FILE] [--baseline FILE] [--label TEXT]
 //     the engine's move in each position of FILE (default quality.epd
 //     beside this script; at most N of them, spread evenly), found with
 //     CLOCK ms on both clocks and INC ms increments (default 4000 + 50:
@@ -44,8 +44,10 @@
 //     the endgame: the moves, the mean loss, and how many gave away L
 //     (default 0.15) of a point or more at once.  --blunders writes the
 //     positions before NAME's such moves, one FEN a line, for `run
-//     --positions` to replay with other settings.  With --judge-nodes
-//     the judge searches N nodes a position instead of depth D.
+//     --positions` to replay with other settings.
+//
+// With --judge-nodes the judge searches N nodes a position (and a move)
+// instead of depth D, in run and games alike.
 //
 // All three subcommands print one line per problem and exit 1 on a bad file
 // or an engine that dies.  The clock is the engine's own time management
@@ -174,11 +176,16 @@ function sansOf(game) {
   return body.split(/\s+/).filter((t) => t && !/^(1-0|0-1|1\/2-1\/2|\*|\.+)$/.test(t));
 }
 
+// Whether `player` has white and black in game g.
+function sides(g, player) {
+  return { white: (tag(g, 'White') || '').startsWith(player),
+    black: (tag(g, 'Black') || '').startsWith(player) };
+}
+
 export function positionsOf(text, o) {
   const out = [];
   for (const g of gamesOf(text)) {
-    const white = (tag(g, 'White') || '').startsWith(o.player);
-    const black = (tag(g, 'Black') || '').startsWith(o.player);
+    const { white, black } = sides(g, o.player);
     if (!white && !black) continue;
     const fen = tag(g, 'FEN');
     const chess = fen ? new Chess(fen) : new Chess();
@@ -267,21 +274,31 @@ async function judged(o, cache, fen, move) {
   return cache[key];
 }
 
-async function judgeMoves(o, fens, moves) {
+// work(cache, save) with the judge running and the cache loaded; save()
+// writes what the judge has said so far.
+async function withJudge(o, work) {
   const cache = loadJson(o.cache, {});
+  const save = () => { if (o.cache) saveCache(o.cache, cache); };
   o.judge = new Uci(o.judgePath);
   await o.judge.start([['Threads', '1'], ['Hash', '64']]);
-  const losses = [];
-  for (const [i, fen] of fens.entries()) {
-    o.judge.send('ucinewgame');
-    const best = await judged(o, cache, fen, '*');
-    const played = await judged(o, cache, fen, moves[i]);
-    losses.push(expectedScore(best) - expectedScore(played));
-    if (o.cache && (i + 1) % 100 === 0) saveCache(o.cache, cache);
-  }
+  const result = await work(cache, save);
   o.judge.quit();
-  if (o.cache) saveCache(o.cache, cache);
-  return losses;
+  save();
+  return result;
+}
+
+async function judgeMoves(o, fens, moves) {
+  return withJudge(o, async (cache, save) => {
+    const losses = [];
+    for (const [i, fen] of fens.entries()) {
+      o.judge.send('ucinewgame');
+      const best = await judged(o, cache, fen, '*');
+      const played = await judged(o, cache, fen, moves[i]);
+      losses.push(expectedScore(best) - expectedScore(played));
+      if ((i + 1) % 100 === 0) save();
+    }
+    return losses;
+  });
 }
 
 function paired(run, base) {
@@ -331,37 +348,39 @@ function finalScore(chess) {
 }
 
 // Each move of each game: who played it, where, and what it gave away.
-async function judgeGames(o, texts) {
-  const cache = loadJson(o.cache, {});
-  o.judge = new Uci(o.judgePath);
-  await o.judge.start([['Threads', '1'], ['Hash', '64']]);
-  const moves = [];
-  for (const g of texts.flatMap(gamesOf)) {
-    const white = (tag(g, 'White') || '').startsWith(o.player);
-    const black = (tag(g, 'Black') || '').startsWith(o.player);
-    const fen = tag(g, 'FEN');
-    const chess = fen ? new Chess(fen) : new Chess();
-    o.judge.send('ucinewgame');
-    let before = await judged(o, cache, chess.fen(), '*');
-    for (const san of sansOf(g)) {
-      const at = chess.fen(), ours = chess.turn() === 'w' ? white : black;
-      try {
-        chess.move(san);
-      } catch {
-        throw new Error(`${san} is not a move in ${at}`);
-      }
-      const over = finalScore(chess);
-      const next = over === null ? await judged(o, cache, chess.fen(), '*') : null;
-      const after = over === null ? -next : over;
-      moves.push({ fen: at, san, ours, middle: piecesBesidesKingsAndPawns(at) >= 6,
-        loss: expectedScore(before) - expectedScore(after) });
-      before = next;
-      if (over !== null) break;
+// One game's moves, each with what it gave away.
+async function judgeGame(o, cache, g, moves) {
+  const { white, black } = sides(g, o.player);
+  const fen = tag(g, 'FEN');
+  const chess = fen ? new Chess(fen) : new Chess();
+  o.judge.send('ucinewgame');
+  let before = await judged(o, cache, chess.fen(), '*');
+  for (const san of sansOf(g)) {
+    const at = chess.fen(), ours = chess.turn() === 'w' ? white : black;
+    try {
+      chess.move(san);
+    } catch {
+      throw new Error(`${san} is not a move in ${at}`);
     }
-    if (o.cache) saveCache(o.cache, cache);
+    const over = finalScore(chess);
+    const next = over === null ? await judged(o, cache, chess.fen(), '*') : null;
+    const after = over === null ? -next : over;
+    moves.push({ fen: at, san, ours, middle: piecesBesidesKingsAndPawns(at) >= 6,
+      loss: expectedScore(before) - expectedScore(after) });
+    if (over !== null) return;
+    before = next;
   }
-  o.judge.quit();
-  return moves;
+}
+
+async function judgeGames(o, texts) {
+  return withJudge(o, async (cache, save) => {
+    const moves = [];
+    for (const g of texts.flatMap(gamesOf)) {
+      await judgeGame(o, cache, g, moves);
+      save();
+    }
+    return moves;
+  });
 }
 
 async function games(o) {
