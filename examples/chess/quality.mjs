@@ -344,11 +344,10 @@ function piecesBesidesKingsAndPawns(fen) {
 // The mover's score after a move that ended the game, or null.
 function finalScore(chess) {
   if (chess.isCheckmate()) return 100000;
-  return chess.isDraw() || chess.isStalemate() ? 0 : null;
+  return chess.isDraw() ? 0 : null; // stalemate, material, 50 moves, threefold
 }
 
-// Each move of each game: who played it, where, and what it gave away.
-// One game's moves, each with what it gave away.
+// One game's moves: who played each, where, and what it gave away.
 async function judgeGame(o, cache, g, moves) {
   const { white, black } = sides(g, o.player);
   const fen = tag(g, 'FEN');
