@@ -271,6 +271,15 @@ const blackFirst = q.positionsOf(readFileSync('$tmp/qb.pgn', 'utf8'),
 same('black moves first: all three of its moves', blackFirst.length, 3);
 same('the position before 3. ... a6', blackFirst[2],
   'r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3');
+let threw = '';
+try {
+  q.positionsOf('[Event "t"]\n[White "pab-chess"]\n[Black "x"]\n\n1. e4 e5 2. Kxe8 *\n',
+    { player: 'pab-chess', every: 1, from: 1, to: 99 });
+} catch (e) {
+  threw = e.message;
+}
+same('a word that is not a move stops with its name', threw,
+  'Kxe8 is not a move in rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2');
 same('none for a player not in the game',
   q.positionsOf(pgn, { player: 'nobody', every: 1, from: 1, to: 99 }).length, 0);
 done();

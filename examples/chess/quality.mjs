@@ -182,24 +182,33 @@ function sides(g, player) {
     black: (tag(g, 'Black') || '').startsWith(player) };
 }
 
+// The moves of game g, each made: the position before it, whether
+// `player` made it, and the game after it.  A word that is not a move
+// there is an error.
+function* plies(g, player) {
+  const { white, black } = sides(g, player);
+  const fen = tag(g, 'FEN');
+  const chess = fen ? new Chess(fen) : new Chess();
+  for (const san of sansOf(g)) {
+    const at = chess.fen(), ours = chess.turn() === 'w' ? white : black;
+    try {
+      chess.move(san);
+    } catch {
+      throw new Error(`${san} is not a move in ${at}`);
+    }
+    yield { at, san, ours, chess };
+  }
+}
+
 export function positionsOf(text, o) {
   const out = [];
   for (const g of gamesOf(text)) {
     const { white, black } = sides(g, o.player);
     if (!white && !black) continue;
-    const fen = tag(g, 'FEN');
-    const chess = fen ? new Chess(fen) : new Chess();
     let ply = 0, mine = 0;
-    for (const san of sansOf(g)) {
+    for (const { at, ours } of plies(g, o.player)) {
       ply++;
-      const ours = chess.turn() === 'w' ? white : black;
-      if (ours && ply >= o.from && ply <= o.to && mine++ % o.every === 0)
-        out.push(chess.fen());
-      try {
-        chess.move(san);
-      } catch {
-        break;
-      }
+      if (ours && ply >= o.from && ply <= o.to && mine++ % o.every === 0) out.push(at);
     }
   }
   return out;
@@ -349,18 +358,10 @@ function finalScore(chess) {
 
 // One game's moves: who played each, where, and what it gave away.
 async function judgeGame(o, cache, g, moves) {
-  const { white, black } = sides(g, o.player);
-  const fen = tag(g, 'FEN');
-  const chess = fen ? new Chess(fen) : new Chess();
   o.judge.send('ucinewgame');
-  let before = await judged(o, cache, chess.fen(), '*');
-  for (const san of sansOf(g)) {
-    const at = chess.fen(), ours = chess.turn() === 'w' ? white : black;
-    try {
-      chess.move(san);
-    } catch {
-      throw new Error(`${san} is not a move in ${at}`);
-    }
+  let before = null;
+  for (const { at, san, ours, chess } of plies(g, o.player)) {
+    if (before === null) before = await judged(o, cache, at, '*');
     const over = finalScore(chess);
     const next = over === null ? await judged(o, cache, chess.fen(), '*') : null;
     const after = over === null ? -next : over;
