@@ -211,6 +211,9 @@ static const option options[] = {
     NUMBER(split_adopt_depth, STORE_INT, 0, PAB_DEPTH_MAX, 6, "plies",
            "ybwc, jamboree, pvsplit, dts: a helper joining this deep takes "
            "its owner's history, 0: never"),
+    NUMBER(sim_node_extra, STORE_UNSIGNED, 0, PAB_SIM_NODE_EXTRA_MAX, 0,
+           "1/1000 tick", "simulated: extra cost of each node, the "
+           "algorithm's own work"),
 };
 /* clang-format on */
 
@@ -340,7 +343,7 @@ bool options_layout_published(size_t size)
            size == PAB_CONFIG_SIZE_V3 || size == PAB_CONFIG_SIZE_V4 ||
            size == PAB_CONFIG_SIZE_V5 || size == PAB_CONFIG_SIZE_V6 ||
            size == PAB_CONFIG_SIZE_V7 || size == PAB_CONFIG_SIZE_V8 ||
-           size == PAB_CONFIG_SIZE_V9;
+           size == PAB_CONFIG_SIZE_V9 || size == PAB_CONFIG_SIZE_V10;
 }
 
 /* Where the field ends: a caller's config of an older layout lacks the

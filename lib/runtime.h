@@ -64,15 +64,16 @@ typedef enum rt_access {
 /* What everything costs, in ticks. */
 typedef struct rt_model {
     uint32_t work[RT_WORK_COUNT];
-    uint32_t plain;  /* flat memory: a shared load or store */
-    uint32_t atomic; /* flat memory: a read-modify-write or a lock */
-    uint32_t remote; /* flat memory: extra for another processor's shard */
-    uint32_t wait;   /* one round of a backoff loop (rt_yield) */
-    bool msi;        /* MSI caches and a directory instead (sim_memory.c) */
-    uint32_t jitter; /* every cost varies by up to this many per cent */
-    uint64_t seed;   /* of that variation */
-    uint32_t drift;  /* a processor's speed, by up to this many per cent */
-    uint32_t span;   /* ticks between two speeds of a processor */
+    uint32_t plain;      /* flat memory: a shared load or store */
+    uint32_t atomic;     /* flat memory: a read-modify-write or a lock */
+    uint32_t remote;     /* flat memory: extra for another processor's shard */
+    uint32_t wait;       /* one round of a backoff loop (rt_yield) */
+    bool msi;            /* MSI caches and a directory instead (sim_memory.c) */
+    uint32_t jitter;     /* every cost varies by up to this many per cent */
+    uint64_t seed;       /* of that variation */
+    uint32_t drift;      /* a processor's speed, by up to this many per cent */
+    uint32_t span;       /* ticks between two speeds of a processor */
+    uint32_t node_extra; /* thousandths of a tick more for every node */
 } rt_model;
 
 /* Slow paths, for the inline functions below and runtime_threads.c. */

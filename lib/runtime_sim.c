@@ -120,6 +120,7 @@ struct rt_proc {
     uint64_t noise; /* the state of this processor's timing noise */
     uint64_t speed; /* sim_drift: its speed now, per cent of the model's */
     uint64_t speed_until; /* the clock at which the next speed is drawn */
+    uint64_t node_extra;  /* sim_node_extra owed, in 1/1000 sub-ticks */
     unsigned index;
     bool done;
     rt_proc *next;   /* in a wait list */
@@ -461,19 +462,23 @@ static uint64_t speed(rt_proc *p)
     return p->speed;
 }
 
-/* A cost of `ticks`, in sub-ticks, at the processor's speed of the moment
+/* A cost of c sub-ticks, at the processor's speed of the moment
  * (sim_drift) and varied uniformly by up to the model's jitter per cent
  * either way: real processors drift apart, and a perfectly regular clock
  * makes processors that start together march in lockstep. */
-static uint64_t cost(rt_proc *p, uint32_t ticks)
+static uint64_t cost_sub(rt_proc *p, uint64_t c)
 {
-    uint64_t c = (uint64_t)ticks * SUB;
     if (p->sim->model.drift != 0)
         c = c * speed(p) / 100;
     uint64_t spread = c * p->sim->model.jitter / 100;
     if (spread == 0)
         return c;
     return c - spread + next_noise(p) % (2 * spread + 1);
+}
+
+static uint64_t cost(rt_proc *p, uint32_t ticks)
+{
+    return cost_sub(p, (uint64_t)ticks * SUB);
 }
 
 static void charge(rt_proc *p, uint32_t ticks)
@@ -525,11 +530,20 @@ void rt_sim_work(rt_work kind)
     charge(p, p->sim->model.work[kind]);
 }
 
+/* A node: its return, and sim_node_extra, the algorithm's own work per
+ * node that the operations above do not count (its bookkeeping, as one
+ * real thread measures it against serial's), in whole sub-ticks as they
+ * add up, so a fraction of a tick is charged exactly over many nodes. */
 void rt_sim_node(void)
 {
     rt_proc *p = rt_self;
     sim *s = p->sim;
     charge(p, s->model.work[RT_WORK_RETURN]);
+    if (s->model.node_extra != 0) {
+        p->node_extra += (uint64_t)s->model.node_extra * SUB;
+        p->clock += cost_sub(p, p->node_extra / 1000);
+        p->node_extra %= 1000;
+    }
     reschedule(s, p);
 }
 

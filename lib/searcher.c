@@ -252,6 +252,7 @@ static rt_model model_of(const pab_config *c)
     m.drift = c->sim_drift;
     m.span = PAB_SIM_DRIFT_SPAN;
     m.seed = c->sim_seed;
+    m.node_extra = c->sim_node_extra;
     return m;
 }
 

@@ -400,7 +400,13 @@ Test(api, published_layouts_only)
                  (offsetof(pab_config, aspiration_growth) + sizeof(unsigned) +
                   _Alignof(pab_config) - 1) /
                      _Alignof(pab_config) * _Alignof(pab_config));
-    cr_assert_eq(PAB_CONFIG_SIZE_V9, sizeof c);
+    cr_assert_lt(PAB_CONFIG_SIZE_V9, PAB_CONFIG_SIZE_V10);
+    /* 0.9's sizeof, padding included, likewise. */
+    cr_assert_eq(PAB_CONFIG_SIZE_V9, (offsetof(pab_config, split_adopt_depth) +
+                                      sizeof(int) + _Alignof(pab_config) - 1) /
+                                         _Alignof(pab_config) *
+                                         _Alignof(pab_config));
+    cr_assert_eq(PAB_CONFIG_SIZE_V10, sizeof c);
     memset(&c, 0xA5, sizeof c); /* stop_ticket: a ticket never issued */
     pab_config_init_size(&c, PAB_CONFIG_SIZE_V2);
     c.max_depth = 3;
@@ -408,11 +414,11 @@ Test(api, published_layouts_only)
     cr_assert_eq(pab_search(s, &st, &c, &r), 0);
     cr_assert_eq(r.depth, 3);
     cr_assert_eq(r.ticks, 0); /* written: the 0.2 result has it */
-    for (size_t bad = PAB_CONFIG_SIZE_V1 + 1; bad < PAB_CONFIG_SIZE_V9; bad++)
+    for (size_t bad = PAB_CONFIG_SIZE_V1 + 1; bad < PAB_CONFIG_SIZE_V10; bad++)
         if (bad != PAB_CONFIG_SIZE_V2 && bad != PAB_CONFIG_SIZE_V3 &&
             bad != PAB_CONFIG_SIZE_V4 && bad != PAB_CONFIG_SIZE_V5 &&
             bad != PAB_CONFIG_SIZE_V6 && bad != PAB_CONFIG_SIZE_V7 &&
-            bad != PAB_CONFIG_SIZE_V8) {
+            bad != PAB_CONFIG_SIZE_V8 && bad != PAB_CONFIG_SIZE_V9) {
             c.size = bad;
             cr_assert_eq(pab_config_validate(&c), PAB_EVERSION, "size %zu",
                          bad);
@@ -433,6 +439,13 @@ Test(api, published_layouts_only)
     cr_assert_eq(pab_config_set_option(&c, "split_adopt_depth", "6"),
                  PAB_EVERSION);
     cr_assert_eq(pab_config_set_option(&c, "aspiration_growth", "50"), 0);
+    cr_assert_eq(pab_config_validate(&c), 0);
+    /* A 0.9 program: likewise sim_node_extra. */
+    memset(&c, 0xA5, sizeof c);
+    pab_config_init_size(&c, PAB_CONFIG_SIZE_V9);
+    cr_assert_eq(pab_config_set_option(&c, "sim_node_extra", "100"),
+                 PAB_EVERSION);
+    cr_assert_eq(pab_config_set_option(&c, "split_adopt_depth", "4"), 0);
     cr_assert_eq(pab_config_validate(&c), 0);
     /* A 0.3 program: the tunables after its config are garbage, unread;
      * it sets its own fields by name but not the ones it lacks. */

@@ -358,6 +358,45 @@ Test(simulate, bad_costs_rejected)
     cr_assert_eq(pab_config_validate(&c), PAB_EINVAL);
     cr_assert_eq(pab_config_set_option(&c, "sim_drift", "50"), 0);
     cr_assert_eq(pab_config_validate(&c), 0);
+    cr_assert_eq(c.sim_node_extra, 0);
+    cr_assert_eq(pab_config_set_option(&c, "sim_node_extra", "1000001"),
+                 PAB_EINVAL);
+    cr_assert_eq(c.sim_node_extra, 0);
+    c.sim_node_extra = PAB_SIM_NODE_EXTRA_MAX + 1;
+    cr_assert_eq(pab_config_validate(&c), PAB_EINVAL);
+    cr_assert_eq(pab_config_set_option(&c, "sim_node_extra", "1000000"), 0);
+    cr_assert_eq(pab_config_validate(&c), 0);
+}
+
+/* sim_node_extra, without noise: a whole tick per node adds exactly the
+ * node count to one processor's ticks, and a quarter tick a quarter of it
+ * (in sixty-fourths of a tick, 16 a node, so nothing is lost but the
+ * total's rounding up to a whole tick); the nodes do not change. */
+Test(simulate, node_extra_charged_per_node, .timeout = 120)
+{
+    tree_pos t;
+    tree_open(&t, 8, 79, 5, 4242u);
+    const pab_algorithm algos[] = {PAB_ALGO_SERIAL, PAB_ALGO_YBWC,
+                                   PAB_ALGO_ABDADA};
+    for (size_t a = 0; a < sizeof algos / sizeof algos[0]; a++) {
+        pab_config c;
+        pab_config_init(&c);
+        c.max_depth = 6;
+        c.sim_jitter = 0;
+        simulated(&c, algos[a], 1);
+        pab_result base = search(&t.game, t.root, &c);
+        c.sim_node_extra = 1000;
+        pab_result whole = search(&t.game, t.root, &c);
+        c.sim_node_extra = 250;
+        pab_result quarter = search(&t.game, t.root, &c);
+        cr_assert_eq(whole.stats.nodes, base.stats.nodes);
+        cr_assert_eq(quarter.stats.nodes, base.stats.nodes);
+        cr_assert_eq(whole.ticks - base.ticks, base.stats.nodes, "%s",
+                     pab_algorithm_name(algos[a]));
+        cr_assert_eq(quarter.ticks - base.ticks, (base.stats.nodes + 3) / 4,
+                     "%s", pab_algorithm_name(algos[a]));
+    }
+    tree_close(&t);
 }
 
 /* A program built against libpab 0.1 passes the 0.1 config size and owns

@@ -30,15 +30,16 @@ typedef enum pab_algorithm {
 } pab_algorithm;
 #define PAB_ALGO_COUNT 8
 
-#define PAB_THREADS_MAX      1024u    /* threads one search may use */
-#define PAB_DEPTH_MAX        128      /* deepest nominal search depth */
-#define PAB_SIM_COST_MAX     1000000u /* largest simulated cost, in ticks */
-#define PAB_SIM_JITTER_MAX   100u     /* largest sim_jitter, per cent */
-#define PAB_SIM_DRIFT_MAX    50u      /* largest sim_drift, per cent */
-#define PAB_SIM_DRIFT_SPAN   10000u   /* ticks between a processor's speeds */
-#define PAB_PLY_MAX          256 /* deepest ply, extensions and quiescence included */
-#define PAB_PV_MAX           128 /* longest principal variation reported */
-#define PAB_DEFAULT_TT_BYTES ((size_t)16 << 20)
+#define PAB_THREADS_MAX        1024u    /* threads one search may use */
+#define PAB_DEPTH_MAX          128      /* deepest nominal search depth */
+#define PAB_SIM_COST_MAX       1000000u /* largest simulated cost, in ticks */
+#define PAB_SIM_JITTER_MAX     100u     /* largest sim_jitter, per cent */
+#define PAB_SIM_DRIFT_MAX      50u      /* largest sim_drift, per cent */
+#define PAB_SIM_NODE_EXTRA_MAX 1000000u /* largest sim_node_extra */
+#define PAB_SIM_DRIFT_SPAN     10000u   /* ticks between a processor's speeds */
+#define PAB_PLY_MAX            256 /* deepest ply, extensions and quiescence included */
+#define PAB_PV_MAX             128 /* longest principal variation reported */
+#define PAB_DEFAULT_TT_BYTES   ((size_t)16 << 20)
 
 /* Length of the move-ordering histogram in pab_stats. */
 #define PAB_STATS_ORDER_SLOTS 32
@@ -426,6 +427,14 @@ typedef struct pab_config {
                                           * helper joining a split point of
                                           * this depth or more takes its
                                           * owner's history; 0: never; 6 */
+
+    /* libpab 0.10.  Layout V10 starts where V9 ended, padding included. */
+    PAB_ALIGNAS8_ unsigned sim_node_extra; /* simulated: every node costs
+                                            * this many thousandths of a
+                                            * tick more, the algorithm's
+                                            * own work per node as one real
+                                            * thread measures it (pab-bench
+                                            * compare --sim-calibrate); 0 */
 } pab_config;
 
 /* The sizes of each published layout of the structures that carry or
@@ -441,24 +450,26 @@ typedef struct pab_config {
  *   config V7 (libpab 0.7): up to sim_cs_depth   result V4
  *   config V8 (libpab 0.8): up to aspiration_growth result V4
  *   config V9 (libpab 0.9): up to split_adopt_depth result V4
+ *   config V10 (libpab 0.10): up to sim_node_extra result V4
  * (V6, V7 and V8 are 0.6's, 0.7's and 0.8's sizeof, padding included:
  * each next layout's first field is 8-aligned.) */
 #define PAB_ALIGN_UP_(n, a) (((n) + (a)-1) / (a) * (a))
 #define PAB_CONFIG_SIZE_V1                                                     \
     PAB_ALIGN_UP_(offsetof(pab_config, mate_moves) + sizeof(unsigned),         \
                   PAB_ALIGNOF_(pab_config))
-#define PAB_CONFIG_SIZE_V2 offsetof(pab_config, stop_ticket)
-#define PAB_CONFIG_SIZE_V3 offsetof(pab_config, progress)
-#define PAB_CONFIG_SIZE_V4 offsetof(pab_config, sim_seed)
-#define PAB_CONFIG_SIZE_V5 offsetof(pab_config, rfp_depth)
-#define PAB_CONFIG_SIZE_V6 offsetof(pab_config, sim_net_interval)
-#define PAB_CONFIG_SIZE_V7 offsetof(pab_config, singular_depth)
-#define PAB_CONFIG_SIZE_V8 offsetof(pab_config, split_adopt_depth)
-#define PAB_CONFIG_SIZE_V9 sizeof(pab_config)
-#define PAB_RESULT_SIZE_V1 offsetof(pab_result, ticks)
-#define PAB_RESULT_SIZE_V2 offsetof(pab_result, by_depth)
-#define PAB_RESULT_SIZE_V3 offsetof(pab_result, split_wait_ns)
-#define PAB_RESULT_SIZE_V4 sizeof(pab_result)
+#define PAB_CONFIG_SIZE_V2  offsetof(pab_config, stop_ticket)
+#define PAB_CONFIG_SIZE_V3  offsetof(pab_config, progress)
+#define PAB_CONFIG_SIZE_V4  offsetof(pab_config, sim_seed)
+#define PAB_CONFIG_SIZE_V5  offsetof(pab_config, rfp_depth)
+#define PAB_CONFIG_SIZE_V6  offsetof(pab_config, sim_net_interval)
+#define PAB_CONFIG_SIZE_V7  offsetof(pab_config, singular_depth)
+#define PAB_CONFIG_SIZE_V8  offsetof(pab_config, split_adopt_depth)
+#define PAB_CONFIG_SIZE_V9  offsetof(pab_config, sim_node_extra)
+#define PAB_CONFIG_SIZE_V10 sizeof(pab_config)
+#define PAB_RESULT_SIZE_V1  offsetof(pab_result, ticks)
+#define PAB_RESULT_SIZE_V2  offsetof(pab_result, by_depth)
+#define PAB_RESULT_SIZE_V3  offsetof(pab_result, split_wait_ns)
+#define PAB_RESULT_SIZE_V4  sizeof(pab_result)
 
 typedef struct pab_searcher pab_searcher;
 
