@@ -35,7 +35,7 @@
 # JOBS parts run at a time (2 by default, this machine's cores); a part
 # starts when another ends.  Host time of the parts on this machine (one
 # core each), measured part by part, never yet all in one run: thesis_msi
-# about 100 minutes ((32, 0, 0) 58 of them), chess_flat 22, two 26,
+# about 100 minutes ((32, 0, 0) 58 of them), chess_flat 22, two 33,
 # variants 8 (2026-11-25); chess_msi 33 at depth 11 (2026-11-27),
 # chess_msi_per_proc about as long; estimated from part one's runs:
 # thesis_flat 70, lockstep 20, costs 15.  About 5.5 hours of one core:
@@ -217,6 +217,15 @@ two() {
         run $B compare --game=$g --simulate=2 --algos=$ALL \
             --opt sim_jitter=10 --sim-seeds=$SEEDS $CHESS_POS \
             --csv="$OUT/$g-2.csv" 2>/dev/null
+    done
+    # Each algorithm's own work per node, measured on one real thread
+    # (beside at most one other part with JOBS=2: each has a core of its
+    # own), under both memory models.
+    for m in flat msi; do
+        run $B compare --game=chess --depth=$TWO_DEPTH --simulate=1,2 \
+            --algos=$ALL --opt sim_memory=$m --opt sim_jitter=10 \
+            --sim-seeds=$SEEDS --sim-calibrate \
+            --csv="$OUT/chess-2-calibrated-$m.csv" 2>/dev/null
     done
     for d in 10 20; do # a speed that drifts for longer spans than a cost
         run $B compare --game=chess --depth=$TWO_DEPTH --simulate=2 \

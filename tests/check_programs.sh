@@ -48,6 +48,7 @@ for args in "search --game=chesss" "search --depth=x" "perft --game=tictactoe" \
     "search --algo=mtdf" "frobnicate" "search --game=connect4 --position=9" \
     "search --threads=0" "compare --algos=serial,,ybwc" "compare --algos=mtdf" \
     "compare --threads=1,x" "compare --frobnicate" "compare --threads=2 --simulate=4" \
+    "compare --sim-calibrate" \
     "search --opt threads=0" "search --opt warp_speed=9" "search --opt split_policy=left"; do
     # shellcheck disable=SC2086
     "$bench" $args >"$top_builddir/tests/prog.out" 2>"$top_builddir/tests/prog.err"
@@ -59,6 +60,35 @@ for args in "search --game=chesss" "search --depth=x" "perft --game=tictactoe" \
         bad "pab-bench $args: status $status, $lines stderr lines"
     fi
 done
+
+# --sim-calibrate: each algorithm's extra cost per node, which the CSV
+# gives per row (serial none), is what the closing line says, and every
+# row of the algorithm carries it; the one-processor row's ticks grow by at
+# least the extra times its nodes (more only where the interleaving of
+# noise changes), so the extra is charged.
+csv="$top_builddir/tests/prog.csv"
+out=$("$bench" compare --game=connect4 --depth=6 --algos=ybwc,jamboree \
+    --simulate=1,2 --sim-calibrate --opt sim_jitter=0 --csv="$csv" 2>&1)
+status=$?
+line=$(echo "$out" | grep '^(--sim-calibrate: ')
+serial_extra=$(awk -F, '$1 == "serial" { print $14 }' "$csv" 2>/dev/null)
+consistent=yes
+for a in ybwc jamboree; do
+    said=$(echo "$line" | sed -n "s/.* $a [-+][0-9.]* % \([0-9]*\);.*/\1/p")
+    rows=$(awk -F, -v a="$a" '$1 == a { print $14 }' "$csv" 2>/dev/null | sort -u)
+    [ -n "$said" ] && [ "$rows" = "$said" ] || consistent="no ($a: said '$said', rows '$rows')"
+done
+if [ "$status" -eq 0 ] && [ "$serial_extra" = 0 ] && [ "$consistent" = yes ]; then
+    ok
+else
+    bad "compare --sim-calibrate: status $status, $consistent, $line"
+fi
+plain=$("$bench" compare --game=connect4 --depth=6 --algos=ybwc --simulate=1 \
+    --opt sim_jitter=0 2>/dev/null | awk '$1 == "ybwc" { print $3, $4 }')
+extra=$(awk -F, '$1 == "ybwc" && $2 == 1 { print $3, $4, $14 }' "$csv" 2>/dev/null)
+echo "$plain $extra" | awk '{ exit !($3 >= $1 + $2 * $5 / 1000 - 1 && $4 == $2) }' &&
+    ok || bad "--sim-calibrate: ybwc on one processor '$plain' then '$extra'"
+rm -f "$csv"
 
 # --opt's errors and `options` speak from the library's option table.
 err=$("$bench" search --opt defer_depth=200 2>&1)

@@ -30,6 +30,12 @@
  * with the range.  With --hash-per-proc=MB the table has MB MiB per thread
  * or virtual processor (Weill's condition: his 128 processors had 128
  * times the table of one), at most --hash-cap-mb.
+ *
+ * With --sim-calibrate the simulator also charges each algorithm's own
+ * work per node (config.sim_node_extra), which its operations do not
+ * count: first every algorithm and serial run on one real thread on the
+ * same positions, and an algorithm's time per node over serial's, times
+ * serial's simulated ticks per node, is its extra cost per node.
  */
 #include <inttypes.h>
 #include <math.h>
@@ -54,6 +60,8 @@
 #define MAX_POSITIONS 256
 #define MAX_REPEAT    64
 #define MAX_SEEDS     64
+/* --sim-calibrate: real runs per position, of which the median counts. */
+#define CALIBRATE_REPEAT 3
 /* The threads could not each have had a core when they waited for one
  * more than this share of their time (bench_cpu_wait_ns()), over the whole
  * comparison and for longer than MIN_WAIT_MS, or in one row for longer
@@ -89,7 +97,8 @@ typedef struct cmp_options {
     const char *diagnose;  /* config.diagnostics, by depth into this CSV */
     const char *stockfish; /* compare with its Lazy SMP; NULL: not */
     int stockfish_depth;
-    bool simulate; /* threads[] are virtual processors */
+    bool simulate;  /* threads[] are virtual processors */
+    bool calibrate; /* --sim-calibrate */
 } cmp_options;
 
 typedef struct row {
@@ -108,10 +117,11 @@ typedef struct row {
     pab_depth_stats by_depth[PAB_DIAG_DEPTHS];             /* --diagnose */
     uint64_t iteration_nodes[PAB_DIAG_DEPTHS];
     bool oversubscribed;
-    double wait_ms;   /* the threads' time waiting for a core, every run */
-    double thread_ms; /* threads times wall time, every run */
-    bool busy;        /* other processes took the cores it needed */
-    double mpi_ms;    /* --ranks: time in the distributed table */
+    double wait_ms;      /* the threads' time waiting for a core, every run */
+    double thread_ms;    /* threads times wall time, every run */
+    bool busy;           /* other processes took the cores it needed */
+    double mpi_ms;       /* --ranks: time in the distributed table */
+    unsigned node_extra; /* simulated: config.sim_node_extra */
 } row;
 
 typedef struct bench_run {
@@ -123,6 +133,11 @@ typedef struct bench_run {
     unsigned done, total; /* for the progress bar */
     unsigned cores;
     bool wait_unknown; /* bench_cpu_wait_ns() failed: no row is judged */
+    /* --sim-calibrate, per algorithm of o->algos: the real time per node
+     * on one thread over serial's, and what it costs per simulated node */
+    bool calibrated;
+    double extra_share[MAX_ITEMS];
+    unsigned node_extra[MAX_ITEMS];
 } bench_run;
 
 /* ---- arguments ----------------------------------------------------------- */
@@ -232,6 +247,8 @@ static void parse_args(int argc, char **argv, cmp_options *o)
         else if ((v = bench_arg_value(a, "--stockfish-depth")))
             o->stockfish_depth =
                 (int)bench_number("--stockfish-depth", v, 1, 99);
+        else if (strcmp(a, "--sim-calibrate") == 0)
+            o->calibrate = true;
         else if (strcmp(a, "--plain") == 0)
             o->plain = 1;
         else if (strcmp(a, "--no-plain") == 0)
@@ -367,6 +384,18 @@ static void *scheme_c_classifier(const cmp_options *o)
     return scheme_c_net;
 }
 
+/* The calibrated extra cost per node of one of --algos (serial's: none). */
+static bool calibrated_extra(const bench_run *r, const char *algo,
+                             unsigned *extra)
+{
+    for (unsigned a = 0; r->calibrated && a < r->o->nalgos; a++)
+        if (strcmp(r->o->algos[a], algo) == 0 && strcmp(algo, "serial")) {
+            *extra = r->node_extra[a];
+            return true;
+        }
+    return false;
+}
+
 static void configure(const bench_run *r, const bench_loaded *l, pab_config *c,
                       const char *algo, unsigned threads)
 {
@@ -381,6 +410,8 @@ static void configure(const bench_run *r, const bench_loaded *l, pab_config *c,
     c->algorithm = (pab_algorithm)pab_algorithm_from_name(algo);
     c->threads = threads;
     c->simulate = o->simulate;
+    if (o->simulate)
+        calibrated_extra(r, algo, &c->sim_node_extra);
     if (o->diagnose != NULL)
         c->diagnostics = true;
     if (c->split_scheme == PAB_SPLIT_SCHEME_C && c->classify == NULL) {
@@ -394,6 +425,7 @@ static void configure(const bench_run *r, const bench_loaded *l, pab_config *c,
 typedef struct sample {
     double time_ms, nodes, ticks, split_wait, mpi_ms;
     double wait_ms, thread_ms;
+    unsigned node_extra;
     uint64_t seed_ticks[MAX_SEEDS], seed_nodes[MAX_SEEDS];
     pab_depth_stats by_depth[PAB_DIAG_DEPTHS]; /* the first run's */
     uint64_t iteration_nodes[PAB_DIAG_DEPTHS];
@@ -426,6 +458,7 @@ static void measure(bench_run *r, pab_searcher *s, const bench_loaded *l,
     start_threads(s, l, &c);
     const uint64_t seed0 = c.sim_seed;
     out->wait_ms = out->thread_ms = 0;
+    out->node_extra = c.sim_node_extra;
     for (unsigned i = 0; i < k; i++) {
         pab_result res;
         c.sim_seed = seed0 + i % seeds;
@@ -500,6 +533,7 @@ static void add_sample(bench_run *r, const char *algo, unsigned ranks,
     w->split_wait += x->split_wait;
     w->wait_ms += x->wait_ms;
     w->thread_ms += x->thread_ms;
+    w->node_extra = x->node_extra;
     for (unsigned i = 0; i < r->o->seeds; i++) {
         w->seed_ticks[i] += x->seed_ticks[i];
         w->seed_nodes[i] += x->seed_nodes[i];
@@ -591,6 +625,91 @@ static void run_position(bench_run *r, const char *position)
     for (unsigned i = 0; i < o->nranks; i++)
         run_ranks(r, &l, o->ranks[i]);
     bench_unload(&l);
+}
+
+/* ---- --sim-calibrate ----------------------------------------------------- */
+
+/* Sums over the positions of the calibration's runs. */
+typedef struct calibration {
+    double ms[MAX_ITEMS], nodes[MAX_ITEMS];        /* real, per --algos */
+    double ticks[MAX_ITEMS], sim_nodes[MAX_ITEMS]; /* simulated */
+    double serial_ms, serial_nodes;                /* real, one thread */
+    double serial_ticks, serial_sim_nodes;         /* simulated */
+} calibration;
+
+static void calibrate_position(bench_run *r, const char *position,
+                               const cmp_options *real, calibration *k)
+{
+    const cmp_options *o = r->o;
+    bench_loaded l;
+    sample x;
+    bench_load(o->game, o->params, position, &l);
+    pab_searcher *s = new_searcher(o, &l, 1);
+    measure(r, s, &l, "serial", 1, &x); /* simulated, one processor */
+    k->serial_ticks += x.ticks;
+    k->serial_sim_nodes += x.nodes;
+    for (unsigned a = 0; a < o->nalgos; a++) {
+        measure(r, s, &l, o->algos[a], 1, &x);
+        k->ticks[a] += x.ticks;
+        k->sim_nodes[a] += x.nodes;
+    }
+    r->o = real;
+    measure(r, s, &l, "serial", 1, &x);
+    k->serial_ms += x.time_ms;
+    k->serial_nodes += x.nodes;
+    for (unsigned a = 0; a < o->nalgos; a++) {
+        measure(r, s, &l, o->algos[a], 1, &x);
+        k->ms[a] += x.time_ms;
+        k->nodes[a] += x.nodes;
+    }
+    r->o = o;
+    pab_searcher_destroy(s);
+    bench_unload(&l);
+}
+
+/* Each algorithm's real time per node on one thread over serial's, as a
+ * share, and what that share of serial's simulated ticks per node adds
+ * to what one virtual processor already charges the algorithm per node
+ * (flat memory's atomic operations, say), in thousandths of a tick: the
+ * work of its own that the simulator's operations do not count.  An
+ * algorithm the model already charges enough is charged nothing more. */
+static void calibrate(bench_run *r)
+{
+    cmp_options real = *r->o;
+    real.simulate = false;
+    real.repeat = CALIBRATE_REPEAT;
+    real.seeds = 1;
+    cmp_options sim_one = *r->o;
+    sim_one.repeat = sim_one.seeds = 1;
+    const cmp_options *o = r->o;
+    calibration k = {0};
+    r->o = &sim_one;
+    for (unsigned p = 0; p < r->npositions; p++)
+        calibrate_position(r, r->positions[p], &real, &k);
+    r->o = o;
+    if (!(k.serial_ms > 0 && k.serial_nodes > 0 && k.serial_sim_nodes > 0))
+        bench_fail("%s", "compare: --sim-calibrate: serial took no time");
+    const double serial_per_node = k.serial_ms / k.serial_nodes;
+    const double ticks_per_node = k.serial_ticks / k.serial_sim_nodes;
+    for (unsigned a = 0; a < o->nalgos; a++) {
+        const double share = k.ms[a] / k.nodes[a] / serial_per_node - 1.0;
+        const double extra =
+            ticks_per_node * (1 + share) - k.ticks[a] / k.sim_nodes[a];
+        r->extra_share[a] = share;
+        r->node_extra[a] = extra > 0 ? (unsigned)lround(extra * 1000) : 0;
+    }
+    r->calibrated = true;
+}
+
+static void print_calibration(const bench_run *r, FILE *f)
+{
+    fprintf(f, "(--sim-calibrate: time per node on one real thread over "
+               "serial's, charged per simulated node in 1/1000 tick:");
+    for (unsigned a = 0; a < r->o->nalgos; a++)
+        if (strcmp(r->o->algos[a], "serial") != 0)
+            fprintf(f, " %s %+.1f %% %u;", r->o->algos[a],
+                    100 * r->extra_share[a], r->node_extra[a]);
+    fprintf(f, ")\n");
 }
 
 /* ---- the measures
@@ -803,15 +922,15 @@ static void write_csv(const bench_run *r, const char *path)
     FILE *f = open_out(path);
     if (r->o->simulate) {
         fprintf(f, "algo,N,ticks,nodes,SU,SO,CSS,RS,host_ms,SU_min,SU_max,"
-                   "seeds,OW\n");
+                   "seeds,OW,node_extra\n");
         for (unsigned i = 0; i < r->nrows; i++) {
             const row *w = &r->rows[i];
             fprintf(f,
                     "%s,%u,%" PRIu64 ",%" PRIu64
-                    ",%.4f,%.4f,%.4f,%.4f,%.3f,%.4f,%.4f,%u,%.4f\n",
+                    ",%.4f,%.4f,%.4f,%.4f,%.3f,%.4f,%.4f,%u,%.4f,%u\n",
                     w->algo, w->threads, w->ticks, w->nodes, w->su, w->so,
                     w->css, w->rs, w->time_ms, w->su_min, w->su_max,
-                    r->o->seeds, w->ow);
+                    r->o->seeds, w->ow, w->node_extra);
         }
         fclose(f);
         return;
@@ -904,10 +1023,10 @@ static void write_json(const bench_run *r, const char *path)
                     ", \"nodes\": %" PRIu64 ", \"SU\": %.4f, \"SO\": %.4f, "
                     "\"CSS\": %.4f, \"RS\": %.4f, \"host_ms\": %.3f, "
                     "\"SU_min\": %.4f, \"SU_max\": %.4f, \"seeds\": %u, "
-                    "\"OW\": %.4f}%s\n",
+                    "\"OW\": %.4f, \"node_extra\": %u}%s\n",
                     w->algo, w->threads, w->ticks, w->nodes, w->su, w->so,
                     w->css, w->rs, w->time_ms, w->su_min, w->su_max, o->seeds,
-                    w->ow, i + 1 < r->nrows ? "," : "");
+                    w->ow, w->node_extra, i + 1 < r->nrows ? "," : "");
             continue;
         }
         fprintf(f,
@@ -1103,6 +1222,8 @@ int bench_compare(int argc, char **argv)
     }
     if (o.seeds > 1 && !o.simulate)
         bench_fail("%s", "compare: --sim-seeds needs --simulate");
+    if (o.calibrate && !o.simulate)
+        bench_fail("%s", "compare: --sim-calibrate needs --simulate");
     unsigned runs = 1;
     if (o.nranks > 0 && o.simulate)
         bench_fail("%s", "compare: --ranks does not mix with --simulate");
@@ -1122,6 +1243,10 @@ int bench_compare(int argc, char **argv)
                     row_for(&r, o.algos[a], o.ranks[k], o.threads[i]);
                 }
     r.total = runs * r.npositions * o.repeat * (o.simulate ? o.seeds : 1);
+    if (o.calibrate) {
+        r.total += r.npositions * (1 + o.nalgos) * (1 + CALIBRATE_REPEAT);
+        calibrate(&r);
+    }
     for (unsigned p = 0; p < r.npositions; p++)
         run_position(&r, r.positions[p]);
     compute_measures(&r);
@@ -1134,6 +1259,8 @@ int bench_compare(int argc, char **argv)
     printf("pab-bench compare: game %s, %u positions, repeat %u, %u cores\n",
            o.game, r.npositions, o.repeat, r.cores);
     print_table(&r, stdout);
+    if (r.calibrated)
+        print_calibration(&r, stdout);
     if (o.simulate && strcmp(o.game, "tree") == 0 && r.npositions == 100 &&
         o.depth == 6) {
         const row *serial = row_for(&r, "serial", 1, 1);
