@@ -629,39 +629,36 @@ static void run_position(bench_run *r, const char *position)
 
 /* ---- --sim-calibrate ----------------------------------------------------- */
 
-/* Sums over the positions of the calibration's runs. */
-typedef struct calibration {
-    double ms[MAX_ITEMS], nodes[MAX_ITEMS];        /* real, per --algos */
-    double ticks[MAX_ITEMS], sim_nodes[MAX_ITEMS]; /* simulated */
-    double serial_ms, serial_nodes;                /* real, one thread */
-    double serial_ticks, serial_sim_nodes;         /* simulated */
-} calibration;
+/* Sums over the positions of one side of the calibration, real (time in
+ * ms) or simulated (ticks): [0] serial's, [1 + a] that of --algos[a]. */
+typedef struct totals {
+    double time[MAX_ITEMS + 1], nodes[MAX_ITEMS + 1];
+} totals;
+
+/* Serial and every algorithm on one thread or processor, as r->o says. */
+static void measure_all(bench_run *r, pab_searcher *s, const bench_loaded *l,
+                        totals *sum)
+{
+    for (unsigned a = 0; a <= r->o->nalgos; a++) {
+        sample x;
+        measure(r, s, l, a == 0 ? "serial" : r->o->algos[a - 1], 1, &x);
+        sum->time[a] += r->o->simulate ? x.ticks : x.time_ms;
+        sum->nodes[a] += x.nodes;
+    }
+}
 
 static void calibrate_position(bench_run *r, const char *position,
-                               const cmp_options *real, calibration *k)
+                               const cmp_options *sim_one,
+                               const cmp_options *real, totals k[2])
 {
     const cmp_options *o = r->o;
     bench_loaded l;
-    sample x;
     bench_load(o->game, o->params, position, &l);
     pab_searcher *s = new_searcher(o, &l, 1);
-    measure(r, s, &l, "serial", 1, &x); /* simulated, one processor */
-    k->serial_ticks += x.ticks;
-    k->serial_sim_nodes += x.nodes;
-    for (unsigned a = 0; a < o->nalgos; a++) {
-        measure(r, s, &l, o->algos[a], 1, &x);
-        k->ticks[a] += x.ticks;
-        k->sim_nodes[a] += x.nodes;
-    }
+    r->o = sim_one;
+    measure_all(r, s, &l, &k[0]);
     r->o = real;
-    measure(r, s, &l, "serial", 1, &x);
-    k->serial_ms += x.time_ms;
-    k->serial_nodes += x.nodes;
-    for (unsigned a = 0; a < o->nalgos; a++) {
-        measure(r, s, &l, o->algos[a], 1, &x);
-        k->ms[a] += x.time_ms;
-        k->nodes[a] += x.nodes;
-    }
+    measure_all(r, s, &l, &k[1]);
     r->o = o;
     pab_searcher_destroy(s);
     bench_unload(&l);
@@ -681,20 +678,18 @@ static void calibrate(bench_run *r)
     real.seeds = 1;
     cmp_options sim_one = *r->o;
     sim_one.repeat = sim_one.seeds = 1;
-    const cmp_options *o = r->o;
-    calibration k = {0};
-    r->o = &sim_one;
+    totals k[2] = {0}; /* simulated, real */
     for (unsigned p = 0; p < r->npositions; p++)
-        calibrate_position(r, r->positions[p], &real, &k);
-    r->o = o;
-    if (!(k.serial_ms > 0 && k.serial_nodes > 0 && k.serial_sim_nodes > 0))
+        calibrate_position(r, r->positions[p], &sim_one, &real, k);
+    if (!(k[1].time[0] > 0 && k[1].nodes[0] > 0 && k[0].nodes[0] > 0))
         bench_fail("%s", "compare: --sim-calibrate: serial took no time");
-    const double serial_per_node = k.serial_ms / k.serial_nodes;
-    const double ticks_per_node = k.serial_ticks / k.serial_sim_nodes;
-    for (unsigned a = 0; a < o->nalgos; a++) {
-        const double share = k.ms[a] / k.nodes[a] / serial_per_node - 1.0;
+    const double serial_per_node = k[1].time[0] / k[1].nodes[0];
+    const double ticks_per_node = k[0].time[0] / k[0].nodes[0];
+    for (unsigned a = 0; a < r->o->nalgos; a++) {
+        const double share =
+            k[1].time[1 + a] / k[1].nodes[1 + a] / serial_per_node - 1.0;
         const double extra =
-            ticks_per_node * (1 + share) - k.ticks[a] / k.sim_nodes[a];
+            ticks_per_node * (1 + share) - k[0].time[1 + a] / k[0].nodes[1 + a];
         r->extra_share[a] = share;
         r->node_extra[a] = extra > 0 ? (unsigned)lround(extra * 1000) : 0;
     }
