@@ -55,6 +55,8 @@ static void usage(FILE *f)
         "[--csv=FILE]\n"
         "                 [--json=FILE] [--plot=FILE.png] "
         "[--stockfish=PATH|none]\n"
+        "                 [--sim-seeds=K] [--sim-calibrate] "
+        "(with --simulate)\n"
         "       %s ordering --tree=b,wa,wb --seeds=tg1|tg2 --depth=D\n"
         "       %s classify [--tree=b,wa,wb] [--depth=D] [--n=N]  (tables 5.2, "
         "5.3, 5.4)\n"
