@@ -110,7 +110,7 @@ Test(sim_memory, growth_keeps_states)
 
 static rt_model msi_model(uint32_t jitter, uint64_t seed)
 {
-    rt_model m = {{0}, 0, 0, 0, 0, true, jitter, seed, 0, 0};
+    rt_model m = {.msi = true, .jitter = jitter, .seed = seed};
     return m;
 }
 

@@ -451,8 +451,8 @@ typedef struct pab_config {
  *   config V8 (libpab 0.8): up to aspiration_growth result V4
  *   config V9 (libpab 0.9): up to split_adopt_depth result V4
  *   config V10 (libpab 0.10): up to sim_node_extra result V4
- * (V6, V7 and V8 are 0.6's, 0.7's and 0.8's sizeof, padding included:
- * each next layout's first field is 8-aligned.) */
+ * (V6 to V9 are 0.6's to 0.9's sizeof, padding included: each next
+ * layout's first field is 8-aligned.) */
 #define PAB_ALIGN_UP_(n, a) (((n) + (a)-1) / (a) * (a))
 #define PAB_CONFIG_SIZE_V1                                                     \
     PAB_ALIGN_UP_(offsetof(pab_config, mate_moves) + sizeof(unsigned),         \
