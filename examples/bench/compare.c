@@ -33,9 +33,11 @@
  *
  * With --sim-calibrate the simulator also charges each algorithm's own
  * work per node (config.sim_node_extra), which its operations do not
- * count: first every algorithm and serial run on one real thread on the
- * same positions, and an algorithm's time per node over serial's, times
- * serial's simulated ticks per node, is its extra cost per node.
+ * count: first every algorithm and serial run on one real thread and on
+ * one virtual processor on the same positions, and an algorithm's real
+ * time per node over serial's, as a share of serial's simulated ticks per
+ * node, less what the virtual processor already charged it per node, is
+ * its extra cost per node (calibrate()).
  */
 #include <inttypes.h>
 #include <math.h>
@@ -384,16 +386,14 @@ static void *scheme_c_classifier(const cmp_options *o)
     return scheme_c_net;
 }
 
-/* The calibrated extra cost per node of one of --algos (serial's: none). */
-static bool calibrated_extra(const bench_run *r, const char *algo,
+/* --sim-calibrate: the extra cost per node measured for one of --algos;
+ * serial, and everything before the calibration, keep the config's. */
+static void calibrated_extra(const bench_run *r, const char *algo,
                              unsigned *extra)
 {
     for (unsigned a = 0; r->calibrated && a < r->o->nalgos; a++)
-        if (strcmp(r->o->algos[a], algo) == 0 && strcmp(algo, "serial")) {
+        if (strcmp(r->o->algos[a], algo) == 0 && strcmp(algo, "serial"))
             *extra = r->node_extra[a];
-            return true;
-        }
-    return false;
 }
 
 static void configure(const bench_run *r, const bench_loaded *l, pab_config *c,
