@@ -361,6 +361,21 @@ Test(api, out_of_range_terminal_and_decided_are_egame, .timeout = 60)
     assert_egame_everywhere(&g, 3);
 }
 
+/* A program of an older layout: `past`, a field of a later one, is beyond
+ * its config and not settable by name; `own`, one of its own, is, and the
+ * config validates. */
+static void older_layout(size_t size, const char *past, const char *own,
+                         const char *value)
+{
+    pab_config c;
+    memset(&c, 0xA5, sizeof c);
+    pab_config_init_size(&c, size);
+    cr_assert_eq(pab_config_set_option(&c, past, "6"), PAB_EVERSION, "%s",
+                 past);
+    cr_assert_eq(pab_config_set_option(&c, own, value), 0, "%s", own);
+    cr_assert_eq(pab_config_validate(&c), 0);
+}
+
 /* The published layouts: a 0.2 program's config (no stop_ticket) is read
  * without the garbage after it, and gets the whole 0.2 result; a size no
  * version ever had is refused. */
@@ -432,21 +447,10 @@ Test(api, published_layouts_only)
     cr_assert_eq(pab_config_set_option(&c, "rfp_depth", "2"), PAB_EVERSION);
     cr_assert_eq(pab_search(s, &st, &c, &r), 0);
     cr_assert_eq(r.depth, 4);
-    /* A 0.8 program: split_adopt_depth is past its config, its own
-     * fields are not. */
-    memset(&c, 0xA5, sizeof c);
-    pab_config_init_size(&c, PAB_CONFIG_SIZE_V8);
-    cr_assert_eq(pab_config_set_option(&c, "split_adopt_depth", "6"),
-                 PAB_EVERSION);
-    cr_assert_eq(pab_config_set_option(&c, "aspiration_growth", "50"), 0);
-    cr_assert_eq(pab_config_validate(&c), 0);
-    /* A 0.9 program: likewise sim_node_extra. */
-    memset(&c, 0xA5, sizeof c);
-    pab_config_init_size(&c, PAB_CONFIG_SIZE_V9);
-    cr_assert_eq(pab_config_set_option(&c, "sim_node_extra", "100"),
-                 PAB_EVERSION);
-    cr_assert_eq(pab_config_set_option(&c, "split_adopt_depth", "4"), 0);
-    cr_assert_eq(pab_config_validate(&c), 0);
+    older_layout(PAB_CONFIG_SIZE_V8, "split_adopt_depth", "aspiration_growth",
+                 "50");
+    older_layout(PAB_CONFIG_SIZE_V9, "sim_node_extra", "split_adopt_depth",
+                 "4");
     /* A 0.3 program: the tunables after its config are garbage, unread;
      * it sets its own fields by name but not the ones it lacks. */
     memset(&c, 0xA5, sizeof c);
