@@ -5,21 +5,24 @@
 #   1. positions: DATA, or self-play as tune-eval.sh plays it;
 #   2. one block of 500 in ten set aside to check the training, before
 #      anything else, so that no position near a checked one is learned;
-#   3. the rest spread: random moves from each (pab-chess tune spread);
+#   3. the rest spread: random moves from each (pab-chess tune spread),
+#      and with AGAIN, random moves again from all of those;
 #   4. those labelled with Stockfish's static evaluation (sf-label.sh
 #      STATIC=1), the checked ones with its search at CHECK_DEPTH;
 #   5. the network trained (pab-chess tune net), which writes
 #      chess_net_weights.c.
 #
 # Rebuild with the new weights and measure the engine before installing
-# them.  The shipped weights' run (BENCHMARKS.md, "Kept sums and a wider
-# network"; 10 minutes on two cores after the games): positions from
-# 0.8.5's engine, trained by 0.8.6's, which has the network's size:
+# them.  The shipped weights' run (BENCHMARKS.md, "Five times the
+# positions"; about 40 minutes on two cores after the games): positions
+# from 0.8.5's engine, as in 0.8.6 (BENCHMARKS.md, "Kept sums and a wider
+# network"), spread a second time, trained at half the rate:
 #
 #   pab-chess tune play --games 2300 --depth 6 --seed 3000 >a.txt  # 0.8.5's,
 #   pab-chess tune play --games 2300 --depth 6 --seed 3001 >b.txt  # 20 min
 #   cat a.txt b.txt >all.txt
-#   DATA=all.txt JOBS=2 WALKS=16 sh scripts/train-net.sh           # 0.8.6's
+#   DATA=all.txt JOBS=2 WALKS=16 AGAIN=8 RATE=0.0005 EPOCHS=8 \
+#       sh scripts/train-net.sh
 #   SMOKE=1 sh scripts/train-net.sh                seconds: that it all runs
 #
 # Knobs (environment):
@@ -27,6 +30,10 @@
 #                self-play games at DEPTH (tune play, 8 random plies)
 #   GAMES, DEPTH, SEED   as tune-eval.sh's (900, 6, 2024)
 #   WALKS, PLIES tune spread's walks per position and plies at most (8, 4)
+#   AGAIN        walks again from every position, first or spread, the
+#                repeats dropped (0: none); quiet positions are cheap to
+#                label statically, and the network learns Stockfish's
+#                evaluation better from more of them
 #   CHECK_DEPTH  the search depth of the check set's labels (8)
 #   EPOCHS, RATE tune net's (12, 0.001)
 #   JOBS         processes at once for play and labelling (1; play seeds
@@ -40,10 +47,11 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 engine=${PAB_CHESS:-$here/_build/examples/chess/pab-chess}
 out=${OUT:-bench-results/train-net}
 games=${GAMES:-900} depth=${DEPTH:-6} seed=${SEED:-2024}
-walks=${WALKS:-8} plies=${PLIES:-4} check_depth=${CHECK_DEPTH:-8}
+walks=${WALKS:-8} plies=${PLIES:-4} again=${AGAIN:-0}
+check_depth=${CHECK_DEPTH:-8}
 epochs=${EPOCHS:-12} rate=${RATE:-0.001} jobs=${JOBS:-1}
 if [ "${SMOKE:-0}" = 1 ]; then
-    games=4 depth=2 check_depth=2 epochs=1 jobs=1
+    games=4 depth=2 check_depth=2 epochs=1 jobs=1 again=1
 fi
 [ -x "$engine" ] || { echo "train-net: no engine at $engine (build first)" >&2; exit 1; }
 mkdir -p "$out"
@@ -65,7 +73,13 @@ echo "train-net: $(wc -l <"$out/train.txt") positions to learn from," \
 
 "$engine" tune spread --walks "$walks" --plies "$plies" --seed "$seed" \
     <"$out/train.txt" >"$out/spread.txt"
-cat "$out/train.txt" "$out/spread.txt" |
+: >"$out/again.txt"
+if [ "$again" -gt 0 ]; then
+    cat "$out/train.txt" "$out/spread.txt" |
+        "$engine" tune spread --walks "$again" --plies "$plies" \
+            --seed "$((seed + 1))" | sort -u >"$out/again.txt"
+fi
+cat "$out/train.txt" "$out/spread.txt" "$out/again.txt" |
     JOBS=$jobs STATIC=1 bash "$here/scripts/sf-label.sh" >"$out/labelled.txt"
 JOBS=$jobs DEPTH=$check_depth bash "$here/scripts/sf-label.sh" \
     <"$out/check.txt" >"$out/check-labelled.txt"
