@@ -13,17 +13,22 @@
 #      chess_net_weights.c.
 #
 # Rebuild with the new weights and measure the engine before installing
-# them.  The shipped weights' run (BENCHMARKS.md, "Five times the
-# positions"; about 40 minutes on two cores after the games): positions
-# from 0.8.5's engine, as in 0.8.6 (BENCHMARKS.md, "Kept sums and a wider
-# network"), spread a second time, trained at half the rate:
+# them.  The shipped weights' run (BENCHMARKS.md, "More games, not
+# another shape"; about an hour on two cores): positions from 0.8.5's
+# engine, as in 0.8.6 (BENCHMARKS.md, "Kept sums and a wider network"),
+# and from 0.10.1's, each set spread twice, all trained at once at half
+# the rate:
 #
 #   pab-chess tune play --games 2300 --depth 6 --seed 3000 >a.txt  # 0.8.5's,
 #   pab-chess tune play --games 2300 --depth 6 --seed 3001 >b.txt  # 20 min
-#   cat a.txt b.txt >all.txt
+#   pab-chess tune play --games 2300 --depth 6 --seed 4000 >c.txt  # 0.10.1's
+#   cat a.txt b.txt c.txt >all.txt
 #   DATA=all.txt JOBS=2 WALKS=16 AGAIN=8 RATE=0.0005 EPOCHS=8 \
 #       sh scripts/train-net.sh
 #   SMOKE=1 sh scripts/train-net.sh                seconds: that it all runs
+#
+# (The shipped files were spread set by set with their own seeds, so
+# this run's are not the same byte for byte; see BENCHMARKS.md.)
 #
 # Knobs (environment):
 #   DATA         "FEN result" (or "FEN label") lines; without it, GAMES
