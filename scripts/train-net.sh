@@ -13,16 +13,18 @@
 #      chess_net_weights.c.
 #
 # Rebuild with the new weights and measure the engine before installing
-# them.  The shipped weights' run (BENCHMARKS.md, "More games, not
-# another shape"; about an hour on two cores): positions from 0.8.5's
-# engine, as in 0.8.6 (BENCHMARKS.md, "Kept sums and a wider network"),
-# and from 0.10.1's, each set spread twice, all trained at once at half
-# the rate:
+# them.  The shipped weights' run (BENCHMARKS.md, "Twice the games";
+# about two hours on two cores): positions from the games of three
+# engines, each set spread twice, all trained at once at half the rate:
 #
-#   pab-chess tune play --games 2300 --depth 6 --seed 3000 >a.txt  # 0.8.5's,
-#   pab-chess tune play --games 2300 --depth 6 --seed 3001 >b.txt  # 20 min
+#   pab-chess tune play --games 2300 --depth 6 --seed 3000 >a.txt  # 0.8.5's
+#   pab-chess tune play --games 2300 --depth 6 --seed 3001 >b.txt
 #   pab-chess tune play --games 2300 --depth 6 --seed 4000 >c.txt  # 0.10.1's
-#   cat a.txt b.txt c.txt >all.txt
+#   pab-chess tune play --games 1200 --depth 6 --seed 4001 >d.txt
+#   pab-chess tune play --games 2300 --depth 6 --seed 4002 >e.txt  # with weights
+#   pab-chess tune play --games 2300 --depth 6 --seed 4003 >f.txt  # from a..d
+#   pab-chess tune play --games 2300 --depth 6 --seed 4004 >g.txt
+#   cat a.txt b.txt c.txt d.txt e.txt f.txt g.txt >all.txt
 #   DATA=all.txt JOBS=2 WALKS=16 AGAIN=8 RATE=0.0005 EPOCHS=8 \
 #       sh scripts/train-net.sh
 #   SMOKE=1 sh scripts/train-net.sh                seconds: that it all runs
