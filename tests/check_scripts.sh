@@ -165,15 +165,26 @@ else
 fi
 
 # The learned correction's training, end to end on a few games: weights
-# for all 768 inputs written, and the check set's error with them.
-if SMOKE=1 PAB_CHESS="$chess" OUT="$out/net" sh "$src/scripts/train-net.sh" \
-    >"$out/net.log" 2>&1 &&
+# for all 768 inputs written, and the check set's error with them; the
+# step has fallen to FINAL_RATE by the end of the (one) epoch.
+if SMOKE=1 FINAL_RATE=0.0002 PAB_CHESS="$chess" OUT="$out/net" \
+    sh "$src/scripts/train-net.sh" >"$out/net.log" 2>&1 &&
     grep -q '^final: checked [0-9.]*, with the integer weights [0-9.]*$' "$out/net.log" &&
+    grep -q '^epoch 1: error [0-9.]*, checked [0-9.]*, step 0.0002' "$out/net.log" &&
     [ "$(grep -c '^        {' "$out/net/chess_net_weights.c")" -eq 768 ]; then
     ok
 else
     tail -n 20 "$out/net.log"
     bad "train-net.sh (SMOKE=1) failed"
+fi
+
+# A step outside (0, 1) is refused before anything is read.
+if "$chess" tune net /nonexistent --final-rate 1.5 >/dev/null 2>"$out/rate.log"; then
+    bad "tune net took --final-rate 1.5"
+elif grep -q 'tune net: --final-rate takes a number in (0, 1)$' "$out/rate.log"; then
+    ok
+else
+    bad "tune net --final-rate 1.5: $(cat "$out/rate.log")"
 fi
 
 # A second round fitted together with the first's labels (KEEP): the fit

@@ -67,7 +67,7 @@ typedef struct moments {
 typedef struct net_opts {
     const char *data, *check, *out;
     long epochs, limit;
-    double rate;
+    double rate, final_rate; /* the step falls from one to the other */
     uint64_t seed;
 } net_opts;
 
@@ -338,9 +338,22 @@ static void net_usage(void)
 {
     fprintf(stderr,
             "usage: %s tune net FILE [--check FILE] [--epochs N] [--rate R] "
-            "[--seed S] [--limit N] [--out chess_net_weights.c]\n",
+            "[--final-rate R] [--seed S] [--limit N]\n"
+            "           [--out chess_net_weights.c]\n",
             pc_prog);
     exit(2);
+}
+
+static double rate_option(const char *name, const char *v)
+{
+    char *end;
+    double r = strtod(v, &end);
+    if (end == v || *end != '\0' || !(r > 0.0 && r < 1.0)) {
+        fprintf(stderr, "%s tune net: %s takes a number in (0, 1)\n", pc_prog,
+                name);
+        exit(2);
+    }
+    return r;
 }
 
 static void net_options(int argc, char **argv, net_opts *o)
@@ -356,16 +369,11 @@ static void net_options(int argc, char **argv, net_opts *o)
             o->check = v;
         else if (!strcmp(argv[i - 1], "--epochs"))
             o->epochs = pc_number("epochs", v, 1, 1000);
-        else if (!strcmp(argv[i - 1], "--rate")) {
-            char *end;
-            o->rate = strtod(v, &end);
-            if (end == v || *end != '\0' || !(o->rate > 0.0 && o->rate < 1.0)) {
-                fprintf(stderr,
-                        "%s tune net: --rate takes a number in (0, 1)\n",
-                        pc_prog);
-                exit(2);
-            }
-        } else if (!strcmp(argv[i - 1], "--seed"))
+        else if (!strcmp(argv[i - 1], "--rate"))
+            o->rate = rate_option("--rate", v);
+        else if (!strcmp(argv[i - 1], "--final-rate"))
+            o->final_rate = rate_option("--final-rate", v);
+        else if (!strcmp(argv[i - 1], "--seed"))
             o->seed = (uint64_t)pc_number("seed", v, 1, 2147483647);
         else if (!strcmp(argv[i - 1], "--limit"))
             o->limit = pc_number("limit", v, 1, 1000000000);
@@ -386,10 +394,29 @@ static void shuffle(size_t *order, size_t n, uint64_t *rng)
     }
 }
 
-/* The epochs; keeps in best the weights of the one that checked best. */
+/* The integer weights of f into the source `out`, unless a hidden sum could
+ * pass what the engine's arithmetic holds. */
+static int save(const float_net *f, chess_net *q, const char *out)
+{
+    quantize(f, q);
+    if (worst_sum(q) > CHESS_NET_SUM_MAX) {
+        fprintf(stderr,
+                "%s tune net: a hidden sum could reach %ld, past the "
+                "engine's %d; train with a smaller --rate\n",
+                pc_prog, worst_sum(q), CHESS_NET_SUM_MAX);
+        return -1;
+    }
+    return write_source(q, out);
+}
+
+/* The epochs; keeps in best the weights of the one that checked best, and
+ * writes them at once, so a run stopped early leaves its best behind.  In
+ * the last epoch the step falls geometrically, position by position, from
+ * --rate to --final-rate: at a constant step the weights wander about
+ * the minimum from one epoch to the next, and small steps settle them. */
 static double train_epochs(const net_opts *o, const net_set *train,
                            const net_set *check, float_net *net,
-                           float_net *best, uint64_t *rng)
+                           float_net *best, chess_net *q, uint64_t *rng)
 {
     moments *mo = calloc(1, sizeof *mo);
     size_t *order = malloc(train->n * sizeof *order);
@@ -402,14 +429,18 @@ static double train_epochs(const net_opts *o, const net_set *train,
     }
     for (size_t i = 0; i < train->n; i++)
         order[i] = i;
+    double fall = pow(o->final_rate / o->rate, 1.0 / (double)train->n);
+    adam a = {o->rate, 1.0, 1.0};
     uint64_t t = 0;
     for (long e = 1; e <= o->epochs; e++) {
         shuffle(order, train->n, rng);
         double sum = 0.0;
         for (size_t i = 0; i < train->n; i++) {
             t++;
-            adam a = {o->rate, 1.0 - pow(ADAM_BETA1, (double)t),
-                      1.0 - pow(ADAM_BETA2, (double)t)};
+            if (e == o->epochs)
+                a.rate *= fall;
+            a.fix1 = 1.0 - pow(ADAM_BETA1, (double)t);
+            a.fix2 = 1.0 - pow(ADAM_BETA2, (double)t);
             sum += learn(net, mo, &train->s[order[i]], &a);
         }
         double err = float_error(net, check);
@@ -417,9 +448,10 @@ static double train_epochs(const net_opts *o, const net_set *train,
         if (better) {
             best_error = err;
             *best = *net;
+            save(best, q, o->out);
         }
-        fprintf(stderr, "epoch %ld: error %.6f, checked %.6f%s\n", e,
-                sum / (double)train->n, err, better ? " (kept)" : "");
+        fprintf(stderr, "epoch %ld: error %.6f, checked %.6f, step %.3g%s\n", e,
+                sum / (double)train->n, err, a.rate, better ? " (kept)" : "");
     }
     free(mo);
     free(order);
@@ -431,6 +463,8 @@ int tune_net(int argc, char **argv)
     net_opts o = {
         .out = "chess_net_weights.c", .epochs = 4, .rate = 1e-3, .seed = 1};
     net_options(argc, argv, &o);
+    if (o.final_rate == 0.0)
+        o.final_rate = o.rate;
     chess_init();
     chess_net_active = NULL; /* h is the hand-written evaluation alone */
     net_set train = {0}, check = {0};
@@ -457,20 +491,12 @@ int tune_net(int argc, char **argv)
             hand_error(K, &check), integer_error(&chess_net_trained, &check));
     uint64_t rng = tune_seed(o.seed);
     net_init(net, &rng);
-    double err = train_epochs(&o, &train, &check, net, best, &rng);
-    if (isnan(err))
+    double err = train_epochs(&o, &train, &check, net, best, q, &rng);
+    if (isnan(err) || save(best, q, o.out) < 0)
         goto done;
-    quantize(best, q);
-    if (worst_sum(q) > CHESS_NET_SUM_MAX) {
-        fprintf(stderr,
-                "%s tune net: a hidden sum could reach %ld, past the "
-                "engine's %d; train with a smaller --rate\n",
-                pc_prog, worst_sum(q), CHESS_NET_SUM_MAX);
-        goto done;
-    }
     fprintf(stderr, "final: checked %.6f, with the integer weights %.6f\n", err,
             integer_error(q, &check));
-    status = write_source(q, o.out) < 0;
+    status = 0;
 done:
     free(train.s);
     free(check.s);
