@@ -20,6 +20,7 @@
  * error of the weights the engine was built with, so a new network can be
  * compared with the shipped one before any game is played.
  */
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -247,34 +248,64 @@ static double hand_error(double k, void *arg)
 
 /* ---- the engine's integers --------------------------------------------- */
 
-static int16_t quantum(double w, double scale)
+static int32_t quantum(double w, double scale, int32_t most)
 {
     double q = round(w * scale);
-    return (int16_t)(q > INT16_MAX ? INT16_MAX : q < INT16_MIN ? INT16_MIN : q);
+    return (int32_t)(q > most ? most : q < -most ? -most : q);
 }
 
-/* The largest hidden sum the weights allow, all inputs at their worst. */
+static int descending(const void *a, const void *b)
+{
+    long x = *(const long *)a, y = *(const long *)b;
+    return (x < y) - (x > y);
+}
+
+/* The largest a hidden sum can grow, in sign (1 or -1), over any board:
+ * a square holds one piece at most, so each square adds at most its
+ * largest weight of that sign over the twelve pieces, and at most
+ * CHESS_NET_PIECES squares are occupied, so only the largest of those
+ * count. */
+static long unit_worst(const chess_net *q, int j, int sign)
+{
+    long most[64];
+    for (int sq = 0; sq < 64; sq++) {
+        most[sq] = 0;
+        for (int piece = 0; piece < CHESS_NET_INPUTS / 64; piece++) {
+            long w = sign * (long)q->w1[piece * 64 + sq][j];
+            if (w > most[sq])
+                most[sq] = w;
+        }
+    }
+    qsort(most, 64, sizeof most[0], descending);
+    long sum = sign * (long)q->b1[j];
+    for (int k = 0; k < CHESS_NET_PIECES; k++)
+        sum += most[k];
+    return sum;
+}
+
+/* The largest hidden sum, either way, that any board can make: the kept
+ * sums' 16 bits must hold it. */
 static long worst_sum(const chess_net *q)
 {
-    long w1 = 0, b1 = 0;
-    for (int i = 0; i < CHESS_NET_INPUTS; i++)
-        for (int j = 0; j < H; j++)
-            if (labs(q->w1[i][j]) > w1)
-                w1 = labs(q->w1[i][j]);
+    long worst = 0;
     for (int j = 0; j < H; j++)
-        if (labs(q->b1[j]) > b1)
-            b1 = labs(q->b1[j]);
-    return b1 + CHESS_NET_PIECES * w1;
+        for (int sign = -1; sign <= 1; sign += 2) {
+            long w = unit_worst(q, j, sign);
+            if (w > worst)
+                worst = w;
+        }
+    return worst;
 }
 
 static void quantize(const float_net *f, chess_net *q)
 {
     for (int i = 0; i < CHESS_NET_INPUTS; i++)
         for (int j = 0; j < H; j++)
-            q->w1[i][j] = quantum(f->w1[i][j], CHESS_NET_QA);
+            q->w1[i][j] =
+                (int16_t)quantum(f->w1[i][j], CHESS_NET_QA, INT16_MAX);
     for (int j = 0; j < H; j++) {
-        q->b1[j] = quantum(f->b1[j], CHESS_NET_QA);
-        q->w2[j] = quantum(f->w2[j], CHESS_NET_QB);
+        q->b1[j] = (int16_t)quantum(f->b1[j], CHESS_NET_QA, INT16_MAX);
+        q->w2[j] = quantum(f->w2[j], CHESS_NET_QB, CHESS_NET_W2_MAX);
     }
 }
 
@@ -327,7 +358,7 @@ static int write_source(const chess_net *q, const char *path)
         fprintf(f, "%d%s", q->b1[j], j + 1 < H ? "," : "");
     fprintf(f, "},\n    .w2 = {");
     for (int j = 0; j < H; j++)
-        fprintf(f, "%d%s", q->w2[j], j + 1 < H ? "," : "");
+        fprintf(f, "%" PRId32 "%s", q->w2[j], j + 1 < H ? "," : "");
     fprintf(f, "},\n};\n/* clang-format on */\n");
     return fclose(f) == 0 ? 0 : -1;
 }

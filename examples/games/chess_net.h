@@ -11,9 +11,10 @@
  * evaluation stays colour-symmetric.  The weights are integers (QA is 1.0
  * for the hidden units and their weights in, QB for the weights out), so
  * the sums do not depend on the order the pieces are met in; and small
- * enough that a hidden unit's bias and CHESS_NET_PIECES of its input
- * weights, all at their largest, stay within 16 bits (CHESS_NET_SUM_MAX,
- * which pab-chess tune net checks before it writes weights).
+ * enough that no board's hidden sum leaves 16 bits: a unit's bias and,
+ * on the CHESS_NET_PIECES squares where it is largest, each square's
+ * largest weight of one sign stay within CHESS_NET_SUM_MAX, which
+ * pab-chess tune net checks before it writes weights.
  *
  * A move changes two or three of the inputs, so the shipped network's
  * hidden sums live in the position (chess_pos.net) and every make and
@@ -32,11 +33,15 @@
 #define CHESS_NET_QB      1024
 #define CHESS_NET_PIECES  32 /* at most, so at most this many inputs are on */
 #define CHESS_NET_SUM_MAX 32767
+/* The weights out are wider than 16 bits (a few units carry whole pawns),
+ * but no wider than keeps a view's g, QA times HIDDEN of them at most, in
+ * 32 bits. */
+#define CHESS_NET_W2_MAX (INT32_MAX / (CHESS_NET_QA * CHESS_NET_HIDDEN))
 
 typedef struct chess_net {
     int16_t w1[CHESS_NET_INPUTS][CHESS_NET_HIDDEN];
     int16_t b1[CHESS_NET_HIDDEN];
-    int16_t w2[CHESS_NET_HIDDEN];
+    int32_t w2[CHESS_NET_HIDDEN];
 } chess_net;
 
 /* The weights shipped (chess_net_weights.h), and the network the
