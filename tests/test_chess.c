@@ -1391,22 +1391,24 @@ Test(chess, network_correction_is_its_arithmetic)
     free(both);
 }
 
-/* Weights out past 16 bits, all at the largest the engine allows and
+/* Weights out past 16 bits, together the largest the engine allows, and
  * pulling the two views apart: half the units open fully for white's
- * knight on f3 (white's view) with the largest positive weight out, half
- * for black's knight on a6 (black's view) with the largest negative one.
- * The views' difference is then as large as it can be, just under 2^31,
- * and the correction is still its arithmetic. */
+ * knight on f3 (white's view) with an even share of it, positive, half
+ * for black's knight on a6 (black's view) with a negative one.  The
+ * views' difference is then as large as it can be, just under 2^31, and
+ * the correction is still its arithmetic. */
 Test(chess, network_wide_weights_out_do_not_overflow)
 {
     static chess_net net;
     const int half = CHESS_NET_HIDDEN / 2;
     for (int j = 0; j < CHESS_NET_HIDDEN; j++) {
         net.w1[j < half ? 64 + 21 : 64 + (40 ^ 56)][j] = CHESS_NET_QA;
-        net.w2[j] = j < half ? CHESS_NET_W2_MAX : -CHESS_NET_W2_MAX;
+        net.w2[j] =
+            (j < half ? 1 : -1) * (CHESS_NET_OUT_MAX / CHESS_NET_HIDDEN);
     }
     chess_pos *pos = new_pos("4k3/8/n7/8/8/5N2/8/4K3 w - - 0 1");
-    int64_t apart = (int64_t)2 * half * CHESS_NET_QA * CHESS_NET_W2_MAX;
+    int64_t apart = (int64_t)CHESS_NET_QA * CHESS_NET_HIDDEN *
+                    (CHESS_NET_OUT_MAX / CHESS_NET_HIDDEN);
     cr_expect_eq(chess_net_correction(&net, pos),
                  (int)(apart * 100 / (CHESS_NET_QA * CHESS_NET_QB)));
     free(pos);

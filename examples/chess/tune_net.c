@@ -305,7 +305,7 @@ static void quantize(const float_net *f, chess_net *q)
                 (int16_t)quantum(f->w1[i][j], CHESS_NET_QA, INT16_MAX);
     for (int j = 0; j < H; j++) {
         q->b1[j] = (int16_t)quantum(f->b1[j], CHESS_NET_QA, INT16_MAX);
-        q->w2[j] = quantum(f->w2[j], CHESS_NET_QB, CHESS_NET_W2_MAX);
+        q->w2[j] = quantum(f->w2[j], CHESS_NET_QB, CHESS_NET_OUT_MAX);
     }
 }
 
@@ -425,16 +425,26 @@ static void shuffle(size_t *order, size_t n, uint64_t *rng)
     }
 }
 
-/* The integer weights of f into the source `out`, unless a hidden sum could
- * pass what the engine's arithmetic holds. */
+static long out_sum(const chess_net *q)
+{
+    long sum = 0;
+    for (int j = 0; j < H; j++)
+        sum += labs((long)q->w2[j]);
+    return sum;
+}
+
+/* The integer weights of f into the source `out`, unless a hidden sum or
+ * the output could pass what the engine's arithmetic holds. */
 static int save(const float_net *f, chess_net *q, const char *out)
 {
     quantize(f, q);
-    if (worst_sum(q) > CHESS_NET_SUM_MAX) {
+    if (worst_sum(q) > CHESS_NET_SUM_MAX || out_sum(q) > CHESS_NET_OUT_MAX) {
         fprintf(stderr,
-                "%s tune net: a hidden sum could reach %ld, past the "
-                "engine's %d; train with a smaller --rate\n",
-                pc_prog, worst_sum(q), CHESS_NET_SUM_MAX);
+                "%s tune net: a hidden sum could reach %ld (the engine "
+                "holds %d), the weights out add up to %ld (%ld); train "
+                "with a smaller --rate\n",
+                pc_prog, worst_sum(q), CHESS_NET_SUM_MAX, out_sum(q),
+                (long)CHESS_NET_OUT_MAX);
         return -1;
     }
     return write_source(q, out);

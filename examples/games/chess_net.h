@@ -33,10 +33,11 @@
 #define CHESS_NET_QB      1024
 #define CHESS_NET_PIECES  32 /* at most, so at most this many inputs are on */
 #define CHESS_NET_SUM_MAX 32767
-/* The weights out are wider than 16 bits (a few units carry whole pawns),
- * but no wider than keeps a view's g, QA times HIDDEN of them at most, in
- * 32 bits. */
-#define CHESS_NET_W2_MAX (INT32_MAX / (CHESS_NET_QA * CHESS_NET_HIDDEN))
+/* The weights out are wider than 16 bits (a few units carry whole
+ * pawns, some many), but their magnitudes add up to no more than keeps a
+ * view's g, each unit at most QA times its weight, in 32 bits (pab-chess
+ * tune net checks that too). */
+#define CHESS_NET_OUT_MAX (INT32_MAX / CHESS_NET_QA)
 
 typedef struct chess_net {
     int16_t w1[CHESS_NET_INPUTS][CHESS_NET_HIDDEN];
