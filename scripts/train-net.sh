@@ -13,9 +13,10 @@
 #      chess_net_weights.c.
 #
 # Rebuild with the new weights and measure the engine before installing
-# them.  The shipped weights' run (BENCHMARKS.md, "Twice the games";
-# about two hours on two cores): positions from the games of three
-# engines, each set spread twice, all trained at once at half the rate:
+# them.  The shipped weights' run (BENCHMARKS.md, "A settled last
+# epoch"; about two and a half hours on two cores): positions from the
+# games of four engines, each set spread twice, all trained at once at
+# half the rate, the last epoch's step falling tenfold:
 #
 #   pab-chess tune play --games 2300 --depth 6 --seed 3000 >a.txt  # 0.8.5's
 #   pab-chess tune play --games 2300 --depth 6 --seed 3001 >b.txt
@@ -24,9 +25,11 @@
 #   pab-chess tune play --games 2300 --depth 6 --seed 4002 >e.txt  # with weights
 #   pab-chess tune play --games 2300 --depth 6 --seed 4003 >f.txt  # from a..d
 #   pab-chess tune play --games 2300 --depth 6 --seed 4004 >g.txt
-#   cat a.txt b.txt c.txt d.txt e.txt f.txt g.txt >all.txt
-#   DATA=all.txt JOBS=2 WALKS=16 AGAIN=8 RATE=0.0005 EPOCHS=8 \
-#       sh scripts/train-net.sh
+#   pab-chess tune play --games 2300 --depth 6 --seed 4005 >h.txt  # 0.10.3's
+#   pab-chess tune play --games 2300 --depth 6 --seed 4006 >i.txt
+#   cat a.txt b.txt c.txt d.txt e.txt f.txt g.txt h.txt i.txt >all.txt
+#   DATA=all.txt JOBS=2 WALKS=16 AGAIN=8 RATE=0.0005 FINAL_RATE=0.00005 \
+#       EPOCHS=7 sh scripts/train-net.sh
 #   SMOKE=1 sh scripts/train-net.sh                seconds: that it all runs
 #
 # (The shipped files were spread set by set with their own seeds, so
