@@ -438,12 +438,13 @@ static long out_sum(const chess_net *q)
 static int save(const float_net *f, chess_net *q, const char *out)
 {
     quantize(f, q);
-    if (worst_sum(q) > CHESS_NET_SUM_MAX || out_sum(q) > CHESS_NET_OUT_MAX) {
+    long worst = worst_sum(q), outs = out_sum(q);
+    if (worst > CHESS_NET_SUM_MAX || outs > CHESS_NET_OUT_MAX) {
         fprintf(stderr,
                 "%s tune net: a hidden sum could reach %ld (the engine "
                 "holds %d), the weights out add up to %ld (%ld); train "
                 "with a smaller --rate\n",
-                pc_prog, worst_sum(q), CHESS_NET_SUM_MAX, out_sum(q),
+                pc_prog, worst, CHESS_NET_SUM_MAX, outs,
                 (long)CHESS_NET_OUT_MAX);
         return -1;
     }
