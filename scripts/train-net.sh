@@ -48,6 +48,8 @@
 #   EPOCHS, RATE tune net's (12, 0.001)
 #   FINAL_RATE   tune net's --final-rate, the last epoch's falling step
 #                (RATE: the step stays)
+#   START        tune net's --start: random (the default) or shipped, to go
+#                on from the weights the engine was built with
 #   JOBS         processes at once for play and labelling (1; play seeds
 #                SEED, SEED + 1, ... as in tune-eval.sh)
 #   ENGINE       the labelling engine (Stockfish)
@@ -62,7 +64,7 @@ games=${GAMES:-900} depth=${DEPTH:-6} seed=${SEED:-2024}
 walks=${WALKS:-8} plies=${PLIES:-4} again=${AGAIN:-0}
 check_depth=${CHECK_DEPTH:-8}
 epochs=${EPOCHS:-12} rate=${RATE:-0.001} jobs=${JOBS:-1}
-final_rate=${FINAL_RATE:-$rate}
+final_rate=${FINAL_RATE:-$rate} start=${START:-random}
 if [ "${SMOKE:-0}" = 1 ]; then
     games=4 depth=2 check_depth=2 epochs=1 jobs=1 again=1
 fi
@@ -101,7 +103,7 @@ echo "train-net: $(wc -l <"$out/labelled.txt") positions labelled statically," \
 
 "$engine" tune net "$out/labelled.txt" --check "$out/check-labelled.txt" \
     --epochs "$epochs" --rate "$rate" --final-rate "$final_rate" \
-    --seed "$seed" \
+    --seed "$seed" --start "$start" \
     --out "$out/chess_net_weights.c" 2>"$out/net.log"
 cat "$out/net.log" >&2
 grep -q '^final: ' "$out/net.log"

@@ -187,6 +187,26 @@ else
     bad "tune net --final-rate 1.5: $(cat "$out/rate.log")"
 fi
 
+# Training can go on from the weights the engine was built with: they go
+# into floating point and back exactly, so at a vanishing step the weights
+# written are the shipped ones, byte for byte (the source included).
+if "$chess" tune net "$out/net/labelled.txt" --check "$out/net/check-labelled.txt" \
+    --start shipped --epochs 1 --rate 0.000000001 --out "$out/again.c" \
+    >"$out/again.log" 2>&1 &&
+    cmp -s "$out/again.c" "$src/examples/games/chess_net_weights.c"; then
+    ok
+else
+    tail -n 5 "$out/again.log"
+    bad "tune net --start shipped did not give the shipped weights back"
+fi
+if "$chess" tune net /nonexistent --start zero >/dev/null 2>"$out/start.log"; then
+    bad "tune net took --start zero"
+elif grep -q 'tune net: --start takes random or shipped$' "$out/start.log"; then
+    ok
+else
+    bad "tune net --start zero: $(cat "$out/start.log")"
+fi
+
 # A second round fitted together with the first's labels (KEEP): the fit
 # reads both rounds' positions.
 first=$(wc -l <"$out/tune-label/labelled.txt" 2>/dev/null || echo 0)

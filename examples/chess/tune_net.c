@@ -70,6 +70,7 @@ typedef struct net_opts {
     long epochs, limit;
     double rate, final_rate; /* the step falls from one to the other */
     uint64_t seed;
+    bool shipped; /* --start shipped: from the weights built in */
 } net_opts;
 
 static double K = 1.0;
@@ -155,6 +156,21 @@ static void net_init(float_net *net, uint64_t *rng)
     for (int j = 0; j < H; j++) {
         net->b1[j] = (float)NET_B1_START;
         net->w2[j] = 0.0f;
+    }
+}
+
+/* The engine's integer weights back in floating point, so a run can go
+ * on from the network the engine was built with: new positions (from the
+ * games of the engine those weights made) refine what the old ones taught,
+ * where training from random weights would need the old ones again too. */
+static void net_from(float_net *net, const chess_net *q)
+{
+    for (int i = 0; i < CHESS_NET_INPUTS; i++)
+        for (int j = 0; j < H; j++)
+            net->w1[i][j] = (float)q->w1[i][j] / CHESS_NET_QA;
+    for (int j = 0; j < H; j++) {
+        net->b1[j] = (float)q->b1[j] / CHESS_NET_QA;
+        net->w2[j] = (float)q->w2[j] / CHESS_NET_QB;
     }
 }
 
@@ -370,7 +386,7 @@ static void net_usage(void)
     fprintf(stderr,
             "usage: %s tune net FILE [--check FILE] [--epochs N] [--rate R] "
             "[--final-rate R] [--seed S] [--limit N]\n"
-            "           [--out chess_net_weights.c]\n",
+            "           [--start random|shipped] [--out chess_net_weights.c]\n",
             pc_prog);
     exit(2);
 }
@@ -385,6 +401,16 @@ static double rate_option(const char *name, const char *v)
         exit(2);
     }
     return r;
+}
+
+static bool start_option(const char *v)
+{
+    if (strcmp(v, "random") && strcmp(v, "shipped")) {
+        fprintf(stderr, "%s tune net: --start takes random or shipped\n",
+                pc_prog);
+        exit(2);
+    }
+    return !strcmp(v, "shipped");
 }
 
 static void net_options(int argc, char **argv, net_opts *o)
@@ -410,6 +436,8 @@ static void net_options(int argc, char **argv, net_opts *o)
             o->limit = pc_number("limit", v, 1, 1000000000);
         else if (!strcmp(argv[i - 1], "--out"))
             o->out = v;
+        else if (!strcmp(argv[i - 1], "--start"))
+            o->shipped = start_option(v);
         else
             net_usage();
     }
@@ -533,6 +561,8 @@ int tune_net(int argc, char **argv)
             hand_error(K, &check), integer_error(&chess_net_trained, &check));
     uint64_t rng = tune_seed(o.seed);
     net_init(net, &rng);
+    if (o.shipped)
+        net_from(net, &chess_net_trained);
     double err = train_epochs(&o, &train, &check, net, best, q, &rng);
     if (isnan(err) || save(best, q, o.out) < 0)
         goto done;
