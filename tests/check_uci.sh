@@ -79,6 +79,7 @@ for opt in "Threads type spin default 1 min 1 max 256" "Hash type spin" \
     "Algorithm type combo" "MultiPV type spin default 1 min 1 max 16" \
     "Ponder type check" "Clear Hash type button" "Move Overhead type spin" \
     "Slow Mover type spin default 200 min 10 max 1000" \
+    "TimeStretch type check default true" \
     "rfp_depth type spin default 6 min 0 max 128" \
     "qsearch_tt type check default false" \
     "lazy_same_depth type check default false" \

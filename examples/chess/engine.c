@@ -72,6 +72,7 @@ typedef struct engine {
     bool pondering;            /* go ponder, and no ponderhit yet */
     bool infinite;             /* go infinite: bestmove waits for stop */
     uint64_t soft_at, hard_at; /* pc_now_ns() deadlines; 0: none */
+    uint64_t soft_from;        /* when the soft limit's clock started */
     tm_plan plan;              /* kept for ponderhit */
 
     /* The search's own data, written before its thread starts. */
@@ -79,8 +80,9 @@ typedef struct engine {
     chess_pos *root;
     pab_config cfg;
     pab_move_t searchmoves[CHESS_MAX_MOVES];
-    bool bounded; /* it ends by itself (a limit other than time) */
-    int perft;    /* go perft: the depth counted; 0 for a search */
+    bool bounded;   /* it ends by itself (a limit other than time) */
+    tm_trend trend; /* TimeStretch: how settled the iterations are */
+    int perft;      /* go perft: the depth counted; 0 for a search */
 } engine;
 
 static int engine_init(engine *e)
@@ -123,15 +125,27 @@ static void print_line(const pab_result *r, const pab_line *line,
         r->stats.nodes * 1000 / ms, hashfull, r->time_ms, pv);
 }
 
-/* After an iteration past the soft deadline the next one would not
- * finish in time: stop here rather than throw its work away. */
-static void check_deadlines(engine *e)
+/* The soft deadline stretched to `percent` of its length. */
+static uint64_t stretched(const engine *e, unsigned percent)
 {
+    if (e->soft_at == 0)
+        return 0;
+    return e->soft_from + (e->soft_at - e->soft_from) / 100 * percent;
+}
+
+/* After an iteration past the soft deadline (stretched by TimeStretch,
+ * see timeman.h) the next one would not finish in time, or is not worth
+ * its time: stop here rather than throw its work away. */
+static void check_deadlines(engine *e, const pab_result *r)
+{
+    unsigned percent = 100;
+    if (e->set.time_stretch)
+        percent = tm_trend_update(&e->trend, r->best_move, r->score);
     uint64_t now = pc_now_ns();
     pthread_mutex_lock(&e->lock);
-    bool over =
-        !e->pondering && (e->stop || (e->soft_at && now >= e->soft_at) ||
-                          (e->hard_at && now >= e->hard_at));
+    uint64_t soft = stretched(e, percent);
+    bool over = !e->pondering && (e->stop || (soft && now >= soft) ||
+                                  (e->hard_at && now >= e->hard_at));
     pthread_mutex_unlock(&e->lock);
     if (over)
         pab_searcher_stop(e->searcher);
@@ -163,7 +177,7 @@ static void on_iteration(const pab_result *r, void *user)
     unsigned hashfull = pab_tt_hashfull(pab_searcher_tt(e->searcher));
     for (unsigned i = 0; i < r->lines; i++)
         print_line(r, &r->line[i], i, hashfull);
-    check_deadlines(e);
+    check_deadlines(e, r);
 }
 
 /* The search, and when the library refuses the algorithm (one not
@@ -457,6 +471,16 @@ static void start_perft(engine *e, int depth)
     launch(e, perft_main);
 }
 
+/* The library's soft limit: no new iteration past the longest the
+ * engine's own check could allow. */
+static uint64_t library_soft(const engine *e)
+{
+    uint64_t soft = e->plan.soft_ms;
+    if (e->set.time_stretch && soft > 1)
+        soft = soft * TM_STRETCH_MAX / 100;
+    return e->plan.hard_ms && soft > e->plan.hard_ms ? e->plan.hard_ms : soft;
+}
+
 static void start_search(engine *e, const uci_go *go)
 {
     if (go->perft_given) {
@@ -472,12 +496,16 @@ static void start_search(engine *e, const uci_go *go)
     e->pondering = go->ponder;
     e->infinite = go->infinite;
     e->soft_at = e->hard_at = 0;
+    tm_trend_reset(&e->trend);
     if (!go->ponder) {
         /* The library keeps both limits from the start of the search; a
-         * ponder search gets them at ponderhit, where the soft one is
-         * ours (checked after each iteration). */
+         * ponder search gets the hard one at ponderhit.  The soft one is
+         * ours, checked after each iteration; the library's lies as far
+         * out as TimeStretch may take it. */
         e->cfg.time_limit_ms = e->plan.hard_ms;
-        e->cfg.time_soft_ms = e->plan.soft_ms;
+        e->cfg.time_soft_ms = library_soft(e);
+        e->soft_from = now;
+        e->soft_at = e->plan.soft_ms ? now + e->plan.soft_ms * 1000000u : 0;
         e->hard_at = e->plan.hard_ms ? now + e->plan.hard_ms * 1000000u : 0;
     }
     e->perft = 0;
@@ -493,6 +521,7 @@ static void ponderhit(engine *e)
     bool was = e->live && !e->done && e->pondering;
     if (was) {
         e->pondering = false;
+        e->soft_from = now;
         e->soft_at = e->plan.soft_ms ? now + e->plan.soft_ms * 1000000u : 0;
         e->hard_at = e->plan.hard_ms ? now + e->plan.hard_ms * 1000000u : 0;
         pthread_cond_broadcast(&e->cond);

@@ -4,8 +4,12 @@
  * the increment added since it comes back after the move; no move may
  * take more than a fixed share of what is left, so a long think never
  * leaves too little for the rest.  Playing on the increment alone, the
- * share keeps a reserve of a few increments on the clock.
+ * share keeps a reserve of a few increments on the clock.  Within those
+ * limits, TimeStretch moves the soft one after each iteration by how
+ * settled the search looks (timeman.h).
  */
+#include <limits.h>
+
 #include "timeman.h"
 
 static uint64_t at_least_1(int64_t ms)
@@ -61,4 +65,41 @@ void tm_slow_mover(tm_plan *plan, unsigned percent)
         return;
     uint64_t soft = plan->soft_ms * percent / 100;
     plan->soft_ms = soft > plan->hard_ms ? plan->hard_ms : at_least_1(soft);
+}
+
+void tm_trend_reset(tm_trend *t)
+{
+    t->best = PAB_MOVE_NONE;
+    t->score = 0;
+    t->stable = 0;
+    t->seen = false;
+}
+
+static unsigned stability(unsigned stable)
+{
+    unsigned gone = stable * TM_SETTLING;
+    return gone >= TM_UNSETTLED - TM_SETTLED ? TM_SETTLED : TM_UNSETTLED - gone;
+}
+
+/* Mate values are far from any centipawn: a fall into one clamps to
+ * TM_FALLING, a rise to TM_RISING, as they should. */
+static unsigned falling(int64_t fall)
+{
+    int64_t f = 100 + fall / 2;
+    return f < TM_RISING    ? TM_RISING
+           : f > TM_FALLING ? TM_FALLING
+                            : (unsigned)f;
+}
+
+unsigned tm_trend_update(tm_trend *t, pab_move_t best, pab_score_t score)
+{
+    int64_t fall = t->seen ? (int64_t)t->score - (int64_t)score : 0;
+    if (t->seen && best == t->best && t->stable < UINT_MAX)
+        t->stable++;
+    else
+        t->stable = 0;
+    t->best = best;
+    t->score = score;
+    t->seen = true;
+    return stability(t->stable) * falling(fall) / 100;
 }

@@ -34,4 +34,33 @@ void tm_slow_mover(tm_plan *plan, unsigned percent);
 void tm_plan_move(const uci_go *go, int side, unsigned overhead_ms,
                   unsigned legal, tm_plan *plan);
 
+/* TimeStretch: the soft limit stretched or shrunk by how settled the
+ * search is, judged after each completed iteration.  A best move that has
+ * just changed, or a value that is falling, asks for another iteration; a
+ * move kept for many iterations at a steady value can be played early.
+ * The factor, in per cent of the plan's soft limit, is the product of
+ *   stability: TM_UNSETTLED less TM_SETTLING per iteration the best move
+ *              has stayed, down to TM_SETTLED;
+ *   falling:   100 plus half the centipawns the value fell since the last
+ *              iteration, from TM_RISING (the value rose) to TM_FALLING. */
+#define TM_UNSETTLED 150
+#define TM_SETTLING  15
+#define TM_SETTLED   80
+#define TM_RISING    90
+#define TM_FALLING   150
+/* The largest factor: the library's own soft limit is set this far out,
+ * so that the engine's check after each iteration decides. */
+#define TM_STRETCH_MAX (TM_UNSETTLED * TM_FALLING / 100)
+
+typedef struct tm_trend {
+    pab_move_t best;   /* the last completed iteration's move */
+    pab_score_t score; /* and its value, the side to move's */
+    unsigned stable;   /* iterations since the move last changed */
+    bool seen;         /* an iteration has been taken */
+} tm_trend;
+
+void tm_trend_reset(tm_trend *t);
+/* Takes a completed iteration; returns the factor, in per cent. */
+unsigned tm_trend_update(tm_trend *t, pab_move_t best, pab_score_t score);
+
 #endif /* PAB_CHESS_TIMEMAN_H */

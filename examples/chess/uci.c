@@ -375,6 +375,7 @@ void uci_settings_init(uci_settings *s)
     s->slow_mover = UCI_SLOW_MOVER_DEFAULT;
     s->staged = true;
     s->eval_net = true;
+    s->time_stretch = true;
     pab_config_init(&s->config);
 }
 
@@ -490,6 +491,7 @@ static const struct {
     {"Ponder", offsetof(uci_settings, ponder), UCI_EFFECT_NONE},
     {"StagedMoves", offsetof(uci_settings, staged), UCI_EFFECT_GAME},
     {"EvalNet", offsetof(uci_settings, eval_net), UCI_EFFECT_EVAL},
+    {"TimeStretch", offsetof(uci_settings, time_stretch), UCI_EFFECT_NONE},
 };
 
 int uci_setoption(uci_settings *s, const char *name, const char *value,
@@ -582,6 +584,8 @@ void uci_write_options(const uci_settings *s, FILE *out)
             s->staged ? "true" : "false");
     fprintf(out, "option name EvalNet type check default %s\n",
             s->eval_net ? "true" : "false");
+    fprintf(out, "option name TimeStretch type check default %s\n",
+            s->time_stretch ? "true" : "false");
     fprintf(out, "option name Algorithm type combo default %s",
             pab_algorithm_name(s->algorithm));
     for (int a = 0; a < PAB_ALGO_COUNT; a++)

@@ -114,6 +114,7 @@ typedef struct uci_settings {
     unsigned slow_mover; /* per cent of the planned time a move may take */
     bool staged;         /* StagedMoves: the 0.4 game table (chess_game_init) */
     bool eval_net;       /* EvalNet: the evaluation's learned correction */
+    bool time_stretch;   /* TimeStretch: the soft limit by how settled */
     pab_config config;
 } uci_settings;
 

@@ -1,0 +1,79 @@
+/*
+ * pab-chess's time management (examples/chess/timeman.c): the plan for a
+ * clock, Slow Mover, and TimeStretch's factor after each iteration, each
+ * checked against the values its rules give by hand.
+ */
+#include <criterion/criterion.h>
+
+#include "../examples/chess/timeman.h"
+
+static uci_go clock_go(int64_t wtime, int64_t winc)
+{
+    uci_go go = {.wtime = wtime,
+                 .btime = UCI_UNSET,
+                 .winc = winc,
+                 .binc = UCI_UNSET,
+                 .movetime = UCI_UNSET};
+    return go;
+}
+
+/* 5 s + 0.05 s, 10 ms overhead: 4990 / 30 + 50 * 3 / 4 = 203 a move,
+ * hard 3 times that (under a quarter of the clock), soft half of it;
+ * Slow Mover 200 doubles the soft one. */
+Test(timeman, plan_for_a_clock)
+{
+    uci_go go = clock_go(5000, 50);
+    tm_plan plan;
+    tm_plan_move(&go, CHESS_WHITE, 10, 20, &plan);
+    cr_assert_eq(plan.soft_ms, 101);
+    cr_assert_eq(plan.hard_ms, 609);
+    tm_slow_mover(&plan, 200);
+    cr_assert_eq(plan.soft_ms, 202);
+    tm_plan_move(&go, CHESS_BLACK, 10, 20, &plan);
+    cr_assert_eq(plan.soft_ms, 0, "black has no clock here: no limit");
+    cr_assert_eq(plan.hard_ms, 0);
+}
+
+/* The same move iteration after iteration settles the factor from
+ * TM_UNSETTLED by TM_SETTLING each time down to TM_SETTLED; a new move
+ * unsettles it again. */
+Test(timeman, stretch_settles_with_the_move)
+{
+    tm_trend t;
+    tm_trend_reset(&t);
+    const pab_move_t a = 101, b = 202;
+    cr_assert_eq(tm_trend_update(&t, a, 30), 150);
+    cr_assert_eq(tm_trend_update(&t, a, 30), 135);
+    cr_assert_eq(tm_trend_update(&t, a, 30), 120);
+    cr_assert_eq(tm_trend_update(&t, a, 30), 105);
+    cr_assert_eq(tm_trend_update(&t, a, 30), 90);
+    cr_assert_eq(tm_trend_update(&t, a, 30), 80);
+    cr_assert_eq(tm_trend_update(&t, a, 30), 80);
+    cr_assert_eq(tm_trend_update(&t, b, 30), 150);
+    cr_assert_eq(tm_trend_update(&t, b, 30), 135);
+    tm_trend_reset(&t);
+    cr_assert_eq(tm_trend_update(&t, b, 30), 150, "reset forgets the move");
+}
+
+/* A falling value stretches by half its centipawns, up to TM_FALLING; a
+ * rising one shrinks to TM_RISING at most; mates clamp. */
+Test(timeman, stretch_follows_the_value)
+{
+    tm_trend t;
+    tm_trend_reset(&t);
+    const pab_move_t a = 101;
+    cr_assert_eq(tm_trend_update(&t, a, 50), 150);
+    cr_assert_eq(tm_trend_update(&t, a, 50), 135);
+    cr_assert_eq(tm_trend_update(&t, a, 50), 120);
+    /* 105 for the move, 100 + 40 / 2 = 120 for the fall: 126 */
+    cr_assert_eq(tm_trend_update(&t, a, 10), 126);
+    /* rose by 30: 100 - 15 = 85, clamped to 90; 90 * 90 / 100 */
+    cr_assert_eq(tm_trend_update(&t, a, 40), 81);
+    cr_assert_eq(tm_trend_update(&t, a, PAB_SCORE_LOSS_IN(3)),
+                 TM_SETTLED * TM_FALLING / 100);
+    tm_trend_reset(&t);
+    cr_assert_eq(tm_trend_update(&t, a, 0), TM_UNSETTLED);
+    cr_assert_eq(tm_trend_update(&t, a, PAB_SCORE_LOSS_IN(5)), 135 * 150 / 100);
+    cr_assert_eq(tm_trend_update(&t, a, PAB_SCORE_WIN_IN(5)), 120 * 90 / 100);
+    cr_assert(TM_STRETCH_MAX >= 150 * TM_FALLING / 100);
+}
