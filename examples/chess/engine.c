@@ -81,7 +81,8 @@ typedef struct engine {
     pab_config cfg;
     pab_move_t searchmoves[CHESS_MAX_MOVES];
     bool bounded;   /* it ends by itself (a limit other than time) */
-    tm_trend trend; /* TimeStretch: how settled the iterations are */
+    bool stretch;   /* TimeStretch, as it was at go */
+    tm_trend trend; /* how settled the iterations are */
     int perft;      /* go perft: the depth counted; 0 for a search */
 } engine;
 
@@ -139,7 +140,7 @@ static uint64_t stretched(const engine *e, unsigned percent)
 static void check_deadlines(engine *e, const pab_result *r)
 {
     unsigned percent = 100;
-    if (e->set.time_stretch)
+    if (e->stretch)
         percent = tm_trend_update(&e->trend, r->best_move, r->score);
     uint64_t now = pc_now_ns();
     pthread_mutex_lock(&e->lock);
@@ -476,7 +477,7 @@ static void start_perft(engine *e, int depth)
 static uint64_t library_soft(const engine *e)
 {
     uint64_t soft = e->plan.soft_ms;
-    if (e->set.time_stretch && soft > 1)
+    if (e->stretch && soft > 1)
         soft = soft * TM_STRETCH_MAX / 100;
     return e->plan.hard_ms && soft > e->plan.hard_ms ? e->plan.hard_ms : soft;
 }
@@ -496,6 +497,7 @@ static void start_search(engine *e, const uci_go *go)
     e->pondering = go->ponder;
     e->infinite = go->infinite;
     e->soft_at = e->hard_at = 0;
+    e->stretch = e->set.time_stretch;
     tm_trend_reset(&e->trend);
     if (!go->ponder) {
         /* The library keeps both limits from the start of the search; a
