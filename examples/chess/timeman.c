@@ -72,7 +72,6 @@ void tm_trend_reset(tm_trend *t)
     t->best = PAB_MOVE_NONE;
     t->score = 0;
     t->stable = 0;
-    t->seen = false;
 }
 
 static unsigned stability(unsigned stable)
@@ -93,13 +92,13 @@ static unsigned falling(int64_t fall)
 
 unsigned tm_trend_update(tm_trend *t, pab_move_t best, pab_score_t score)
 {
-    int64_t fall = t->seen ? (int64_t)t->score - (int64_t)score : 0;
-    if (t->seen && best == t->best && t->stable < UINT_MAX)
+    const bool seen = t->best != PAB_MOVE_NONE;
+    int64_t fall = seen ? (int64_t)t->score - (int64_t)score : 0;
+    if (seen && best == t->best && t->stable < UINT_MAX)
         t->stable++;
     else
         t->stable = 0;
     t->best = best;
     t->score = score;
-    t->seen = true;
     return stability(t->stable) * falling(fall) / 100;
 }

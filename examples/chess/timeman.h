@@ -53,10 +53,10 @@ void tm_plan_move(const uci_go *go, int side, unsigned overhead_ms,
 #define TM_STRETCH_MAX (TM_UNSETTLED * TM_FALLING / 100)
 
 typedef struct tm_trend {
-    pab_move_t best;   /* the last completed iteration's move */
+    pab_move_t best;   /* the last completed iteration's move, or
+                        * PAB_MOVE_NONE before the first */
     pab_score_t score; /* and its value, the side to move's */
     unsigned stable;   /* iterations since the move last changed */
-    bool seen;         /* an iteration has been taken */
 } tm_trend;
 
 void tm_trend_reset(tm_trend *t);

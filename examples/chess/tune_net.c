@@ -560,7 +560,7 @@ int tune_net(int argc, char **argv)
             pc_prog, train.n, check.n, K, hand_error(K, &train),
             hand_error(K, &check), integer_error(&chess_net_trained, &check));
     uint64_t rng = tune_seed(o.seed);
-    net_init(net, &rng);
+    net_init(net, &rng); /* drawn either way: the same shuffles follow */
     if (o.shipped)
         net_from(net, &chess_net_trained);
     double err = train_epochs(&o, &train, &check, net, best, q, &rng);

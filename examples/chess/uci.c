@@ -570,8 +570,6 @@ void uci_write_options(const uci_settings *s, FILE *out)
     fprintf(out, "option name Hash type spin default %u min 1 max %d\n",
             s->hash_mb, UCI_HASH_MB_MAX);
     fprintf(out, "option name Clear Hash type button\n");
-    fprintf(out, "option name Ponder type check default %s\n",
-            s->ponder ? "true" : "false");
     fprintf(out, "option name MultiPV type spin default %u min 1 max %d\n",
             s->multipv, PAB_MULTIPV_MAX);
     fprintf(out,
@@ -580,12 +578,10 @@ void uci_write_options(const uci_settings *s, FILE *out)
     fprintf(out,
             "option name Slow Mover type spin default %u min 10 max 1000\n",
             s->slow_mover);
-    fprintf(out, "option name StagedMoves type check default %s\n",
-            s->staged ? "true" : "false");
-    fprintf(out, "option name EvalNet type check default %s\n",
-            s->eval_net ? "true" : "false");
-    fprintf(out, "option name TimeStretch type check default %s\n",
-            s->time_stretch ? "true" : "false");
+    for (size_t i = 0; i < sizeof checks / sizeof checks[0]; i++)
+        fprintf(out, "option name %s type check default %s\n", checks[i].name,
+                *(const bool *)((const char *)s + checks[i].offset) ? "true"
+                                                                    : "false");
     fprintf(out, "option name Algorithm type combo default %s",
             pab_algorithm_name(s->algorithm));
     for (int a = 0; a < PAB_ALGO_COUNT; a++)
