@@ -8,6 +8,23 @@
 
 #include "chess.h"
 
+/* The hottest functions (the evaluation, the network's sums, the pieces'
+ * moves in make and unmake) are compiled three times, with AVX2 (which
+ * brings POPCNT), with POPCNT alone and for any x86-64, and the loader
+ * runs the best copy the CPU can: a count of bits is one instruction
+ * instead of a call, a row of the network's sums a few.  ISA clones, not
+ * whole architectures, so that the static helpers they call are still
+ * inlined into each copy.  configure defines PAB_TARGET_CLONES where the
+ * toolchain can (config.h, included first by the files that use this). */
+#ifdef PAB_TARGET_CLONES
+#define CHESS_HOT __attribute__((target_clones("avx2", "popcnt", "default")))
+#else
+#define CHESS_HOT
+#endif
+/* A helper of a CHESS_HOT function, inlined into each of its copies (GCC
+ * would otherwise keep one copy for any x86-64, called from all three). */
+#define CHESS_INLINE static inline __attribute__((always_inline))
+
 #define BB(sq)        (UINT64_C(1) << (sq))
 #define FILE_A_BB     UINT64_C(0x0101010101010101)
 #define FILE_H_BB     (FILE_A_BB << 7)

@@ -3,6 +3,8 @@
  * make/unmake with the undo stack, the game-level chess_play(), and the
  * draw rules.  See chess.h for the conventions.
  */
+#include "config.h"
+
 #include <pthread.h>
 #include <string.h>
 
@@ -256,7 +258,7 @@ void chess_init(void)
 
 /* ---- pieces and keys ---------------------------------------------------- */
 
-static void put_piece(chess_pos *pos, int piece, int sq)
+CHESS_HOT static void put_piece(chess_pos *pos, int piece, int sq)
 {
     pos->board[sq] = (uint8_t)piece;
     pos->type_bb[CHESS_TYPE(piece)] |= BB(sq);
@@ -264,7 +266,7 @@ static void put_piece(chess_pos *pos, int piece, int sq)
     chess_net_change(&pos->net, piece, sq, 1);
 }
 
-static void remove_piece(chess_pos *pos, int sq)
+CHESS_HOT static void remove_piece(chess_pos *pos, int sq)
 {
     int piece = pos->board[sq];
     pos->board[sq] = 0;
@@ -273,7 +275,7 @@ static void remove_piece(chess_pos *pos, int sq)
     chess_net_change(&pos->net, piece, sq, -1);
 }
 
-static void move_piece(chess_pos *pos, int from, int to)
+CHESS_HOT static void move_piece(chess_pos *pos, int from, int to)
 {
     int piece = pos->board[from];
     uint64_t both = BB(from) | BB(to);

@@ -15,6 +15,8 @@
  * with the board turned, so a position and its colour-flipped mirror score
  * the same (tests/test_chess.c checks it).
  */
+#include "config.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -25,10 +27,11 @@
 
 #define W(name) chess_weights[CW_##name]
 
-/* The build targets any x86-64, where __builtin_popcountll is a call into
- * libgcc; counting in registers is several times cheaper, and the
- * evaluation counts a dozen sets. */
-#ifdef __POPCNT__
+/* A build for any x86-64 makes __builtin_popcountll a call into libgcc;
+ * counting in registers is several times cheaper, and the evaluation
+ * counts a dozen sets.  Its copies for newer CPUs (CHESS_HOT) have the
+ * instruction. */
+#if defined(__POPCNT__) || defined(PAB_TARGET_CLONES)
 #define nbits(b) popcount(b)
 #else
 static inline int nbits(uint64_t b)
@@ -153,8 +156,8 @@ static const int phase_weight[7] = {[CHESS_KNIGHT] = TUNE_PHASE_KNIGHT,
 /* Material, tables, mobility, the attacks on the enemy king's zone, rooks'
  * files and the bishop pair of the knights, bishops, rooks and queens of
  * `us`; `them` has its pawns, guards and king zone set. */
-static void pieces_score(const chess_pos *pos, int us, side_info *s,
-                         const side_info *them)
+CHESS_INLINE void pieces_score(const chess_pos *pos, int us, side_info *s,
+                               const side_info *them)
 {
     const uint64_t occ = occupied(pos);
     const uint64_t area = ~pos->color_bb[us] & ~them->pawn_guards;
@@ -217,8 +220,8 @@ static void pieces_score(const chess_pos *pos, int us, side_info *s,
 
 /* Passed pawns: the bonus of their rank, more when the next square is
  * free, and the kings' distances to that square in the endgame. */
-static void passed_score(const chess_pos *pos, int us, uint64_t passed,
-                         side_info *s, const side_info *them)
+CHESS_INLINE void passed_score(const chess_pos *pos, int us, uint64_t passed,
+                               side_info *s, const side_info *them)
 {
     const uint64_t occ = occupied(pos);
     while (passed) {
@@ -240,8 +243,8 @@ static void passed_score(const chess_pos *pos, int us, uint64_t passed,
 }
 
 /* Pawns and their structure, and the king's table entry. */
-static void pawns_score(const chess_pos *pos, int us, side_info *s,
-                        const side_info *them)
+CHESS_INLINE void pawns_score(const chess_pos *pos, int us, side_info *s,
+                              const side_info *them)
 {
     const int *pst_mg = &chess_weights[CW_PST_OF(CHESS_PAWN, 0)];
     const int *pst_eg = &chess_weights[CW_PST_OF(CHESS_PAWN, 1)];
@@ -282,7 +285,7 @@ static void pawns_score(const chess_pos *pos, int us, side_info *s,
 
 /* How many ranks in front of our king, on file f, the nearest of the
  * enemy's pawns stands; 0 if none does. */
-static int storm_distance(int us, int f, int kr, uint64_t enemy_pawns)
+CHESS_INLINE int storm_distance(int us, int f, int kr, uint64_t enemy_pawns)
 {
     const uint64_t ahead =
         enemy_pawns & front_span(us, BB(CHESS_SQUARE(f, kr)));
@@ -294,7 +297,7 @@ static int storm_distance(int us, int f, int kr, uint64_t enemy_pawns)
 
 /* The pawns in front of our king on its file and those beside it, and
  * the enemy pawns coming at it there. */
-static void shelter_score(int us, side_info *s, const side_info *them)
+CHESS_INLINE void shelter_score(int us, side_info *s, const side_info *them)
 {
     const int kf = CHESS_FILE(s->king_sq), kr = CHESS_RANK(s->king_sq);
     const int ahead = us == CHESS_WHITE ? 8 : -8;
@@ -322,8 +325,8 @@ static void shelter_score(int us, side_info *s, const side_info *them)
 
 /* The danger to our king from the attacks `them` made on its zone, and
  * from the checks it could give where we guard nothing. */
-static void king_danger(const chess_pos *pos, int us, side_info *s,
-                        const side_info *them)
+CHESS_INLINE void king_danger(const chess_pos *pos, int us, side_info *s,
+                              const side_info *them)
 {
     if (them->zone_attackers < 2)
         return;
@@ -353,8 +356,8 @@ static void king_danger(const chess_pos *pos, int us, side_info *s,
 /* Pieces that must move or be lost: rooks and queens a minor piece
  * attacks, queens a rook attacks, pieces attacked and not guarded; and
  * minor pieces on outposts.  Needs both sides' attacks. */
-static void threats_score(const chess_pos *pos, int us, side_info *s,
-                          const side_info *them)
+CHESS_INLINE void threats_score(const chess_pos *pos, int us, side_info *s,
+                                const side_info *them)
 {
     const uint64_t queens = pieces_of(pos, us, CHESS_QUEEN);
     const uint64_t majors = pieces_of(pos, us, CHESS_ROOK) | queens;
@@ -380,7 +383,7 @@ static void threats_score(const chess_pos *pos, int us, side_info *s,
 /* Endings the stronger side seldom wins, by the pieces alone: no pawns and
  * at most a minor piece more, or bishops of opposite colours and nothing
  * else.  Returns the share of the endgame score kept, in 64ths. */
-static int endgame_scale(const chess_pos *pos, int eg)
+CHESS_INLINE int endgame_scale(const chess_pos *pos, int eg)
 {
     const int strong = eg > 0 ? CHESS_WHITE : CHESS_BLACK;
     const uint64_t *t = pos->type_bb;
@@ -402,7 +405,7 @@ static int endgame_scale(const chess_pos *pos, int eg)
     return npm[strong] - npm[strong ^ 1] <= 3 ? 16 : 64;
 }
 
-static void side_init(const chess_pos *pos, int color, side_info *s)
+CHESS_INLINE void side_init(const chess_pos *pos, int color, side_info *s)
 {
     *s = (side_info){0};
     s->pawns = pieces_of(pos, color, CHESS_PAWN);
@@ -412,7 +415,8 @@ static void side_init(const chess_pos *pos, int color, side_info *s)
     s->attacks = s->pawn_guards | chess_king_attacks[s->king_sq];
 }
 
-void chess_evaluate_parts(const chess_pos *pos, int *mg, int *eg, int *phase)
+CHESS_HOT void chess_evaluate_parts(const chess_pos *pos, int *mg, int *eg,
+                                    int *phase)
 {
     side_info side[2];
     side_init(pos, CHESS_WHITE, &side[0]);

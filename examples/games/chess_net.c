@@ -1,6 +1,8 @@
 /*
  * Chess: the evaluation's learned correction (chess_net.h).
  */
+#include "config.h"
+
 #include "chess_net.h"
 
 #include "chess_bits.h"
@@ -57,7 +59,7 @@ static int32_t half(const chess_net *net, const int16_t *acc)
     return g;
 }
 
-int chess_net_correction(const chess_net *net, const chess_pos *pos)
+CHESS_HOT int chess_net_correction(const chess_net *net, const chess_pos *pos)
 {
     int32_t white, black;
     if (net == &chess_net_trained) {
