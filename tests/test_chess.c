@@ -1095,6 +1095,72 @@ Test(chess, static_exchange_values)
     }
 }
 
+/* chess_noisy_score() as chess_see.c defines it, the exchange always
+ * worked out. */
+static int32_t noisy_score_by_see(const chess_pos *pos, pab_move_t m)
+{
+    int promo = CHESS_MOVE_PROMO(m);
+    if (promo && promo != CHESS_QUEEN)
+        return -1000 + promo;
+    int see = chess_see(pos, m);
+    if (see < 0)
+        return see;
+    int victim = (m & CHESS_MOVE_EN_PASSANT)
+                     ? CHESS_PAWN
+                     : CHESS_TYPE(pos->board[CHESS_MOVE_TO(m)]);
+    int attacker = CHESS_TYPE(pos->board[CHESS_MOVE_FROM(m)]);
+    return 1000000 + 64 * victim + 8 * promo - attacker;
+}
+
+/* Every noisy move of `pos` scored as the exchange says; counts them in
+ * counted[0] and those that lose material in counted[1]. */
+static void expect_noisy_scores(const chess_pos *pos, int counted[2])
+{
+    pab_move_t moves[CHESS_MAX_MOVES];
+    int n = chess_legal_moves(pos, moves, CHESS_MAX_MOVES);
+    for (int i = 0; i < n; i++) {
+        pab_move_t m = moves[i];
+        if (!pos->board[CHESS_MOVE_TO(m)] && !CHESS_MOVE_PROMO(m) &&
+            !(m & CHESS_MOVE_EN_PASSANT))
+            continue;
+        int32_t want = noisy_score_by_see(pos, m);
+        cr_expect_eq(chess_noisy_score(pos, m), want,
+                     "move %d of a position: %d, by the exchange %d", i,
+                     (int)chess_noisy_score(pos, m), (int)want);
+        counted[0]++;
+        counted[1] += want < 0 && want > -1000;
+    }
+}
+
+/* Captures of a piece worth at least the taker's skip the exchange; their
+ * score is still the exchange's: every noisy move of the perft suite's
+ * positions and of the positions one move after them. */
+Test(chess, noisy_scores_skip_only_exchanges_that_cannot_lose)
+{
+    FILE *f = open_data("perftsuite.epd");
+    char line[512];
+    int counted[2] = {0, 0};
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '#' || line[0] == '\n')
+            continue;
+        line[strcspn(line, ";\n")] = '\0';
+        chess_pos *pos = new_pos(line);
+        expect_noisy_scores(pos, counted);
+        pab_move_t moves[CHESS_MAX_MOVES];
+        int n = chess_legal_moves(pos, moves, CHESS_MAX_MOVES);
+        for (int i = 0; i < n; i++) {
+            cr_assert(chess_make(pos, moves[i]));
+            expect_noisy_scores(pos, counted);
+            chess_unmake(pos, moves[i]);
+        }
+        free(pos);
+    }
+    fclose(f);
+    /* Both kinds, many times: 2738 noisy moves, 1220 of them losing. */
+    cr_expect_eq(counted[0], 2738);
+    cr_expect_eq(counted[1], 1220);
+}
+
 /* The old table and the staged one count the same perft, and search the
  * same minimax value where nothing is pruned (plain mode). */
 Test(chess, staged_and_plain_tables_agree, .timeout = 120)

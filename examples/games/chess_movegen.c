@@ -408,6 +408,13 @@ int chess_generate_noisy(const chess_pos *pos, pab_move_t *moves,
 
 /* ---- checks given -------------------------------------------------------- */
 
+/* Whether squares a and b share a rank, a file or a diagonal. */
+static inline bool aligned(int a, int b)
+{
+    int df = CHESS_FILE(a) - CHESS_FILE(b), dr = CHESS_RANK(a) - CHESS_RANK(b);
+    return df == 0 || dr == 0 || df == dr || df == -dr;
+}
+
 /* Whether the move checks the enemy king: the moved piece from its new
  * square, or a slider of ours the move uncovers (also the rook of a
  * castling move, and a line opened by an en-passant capture). */
@@ -432,6 +439,10 @@ bool chess_gives_check(const chess_pos *pos, pab_move_t m)
                                        : CHESS_TYPE(pos->board[from]);
         if (type != CHESS_KING && (piece_attacks(type, us, to, occ) & BB(king)))
             return true;
+        /* Only a line through `from` opens (the en-passant capture also
+         * empties another square): most moves leave none to the king. */
+        if (!(m & CHESS_MOVE_EN_PASSANT) && !aligned(from, king))
+            return false;
     }
     return (bishop_attacks(king, occ) & (t[CHESS_BISHOP] | t[CHESS_QUEEN]) &
             ours) ||

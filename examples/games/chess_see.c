@@ -84,12 +84,19 @@ int32_t chess_noisy_score(const chess_pos *pos, pab_move_t m)
     int promo = CHESS_MOVE_PROMO(m);
     if (promo && promo != CHESS_QUEEN)
         return -1000 + promo; /* under-promotion: last, knights first */
-    int see = chess_see(pos, m);
-    if (see < 0)
-        return see;
     int victim = (m & CHESS_MOVE_EN_PASSANT)
                      ? CHESS_PAWN
                      : CHESS_TYPE(pos->board[CHESS_MOVE_TO(m)]);
     int attacker = CHESS_TYPE(pos->board[CHESS_MOVE_FROM(m)]);
+    /* Taking a piece worth at least the taker's cannot lose: at worst
+     * the taker is taken back (a queen promotion's too, which the pawn
+     * taken pays for).  Most captures are so, and skip the exchange. */
+    bool safe = victim != 0 && attacker != CHESS_KING &&
+                see_value[victim] >= see_value[attacker];
+    if (!safe) {
+        int see = chess_see(pos, m);
+        if (see < 0)
+            return see;
+    }
     return GOOD_NOISY + 64 * victim + 8 * promo - attacker;
 }
