@@ -29,8 +29,9 @@
 
 /* A build for any x86-64 makes __builtin_popcountll a call into libgcc;
  * counting in registers is several times cheaper, and the evaluation
- * counts a dozen sets.  Its copies for newer CPUs (CHESS_HOT) have the
- * instruction. */
+ * counts a dozen sets.  With per-CPU copies (CHESS_HOT) the AVX2 and
+ * POPCNT copies have the instruction, and only the plain one, which runs
+ * on CPUs older than POPCNT alone, makes the call. */
 #if defined(__POPCNT__) || defined(PAB_TARGET_CLONES)
 #define nbits(b) popcount(b)
 #else
