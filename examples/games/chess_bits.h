@@ -8,9 +8,9 @@
 
 #include "chess.h"
 
-/* The hottest functions (the evaluation, the network's sums, the pieces'
- * moves in make and unmake) are compiled three times, with AVX2 (which
- * brings POPCNT), with POPCNT alone and for any x86-64, and the loader
+/* The hottest functions (the evaluation, the network's correction, make
+ * and unmake with the network's sums) are compiled three times, with AVX2
+ * (which brings POPCNT), with POPCNT alone and for any x86-64, and the loader
  * runs the best copy the CPU can: a count of bits is one instruction
  * instead of a call, a row of the network's sums a few.  ISA clones, not
  * whole architectures, so that the static helpers they call are still

@@ -258,7 +258,7 @@ void chess_init(void)
 
 /* ---- pieces and keys ---------------------------------------------------- */
 
-CHESS_HOT static void put_piece(chess_pos *pos, int piece, int sq)
+CHESS_INLINE void put_piece(chess_pos *pos, int piece, int sq)
 {
     pos->board[sq] = (uint8_t)piece;
     pos->type_bb[CHESS_TYPE(piece)] |= BB(sq);
@@ -266,7 +266,7 @@ CHESS_HOT static void put_piece(chess_pos *pos, int piece, int sq)
     chess_net_change(&pos->net, piece, sq, 1);
 }
 
-CHESS_HOT static void remove_piece(chess_pos *pos, int sq)
+CHESS_INLINE void remove_piece(chess_pos *pos, int sq)
 {
     int piece = pos->board[sq];
     pos->board[sq] = 0;
@@ -275,7 +275,7 @@ CHESS_HOT static void remove_piece(chess_pos *pos, int sq)
     chess_net_change(&pos->net, piece, sq, -1);
 }
 
-CHESS_HOT static void move_piece(chess_pos *pos, int from, int to)
+CHESS_INLINE void move_piece(chess_pos *pos, int from, int to)
 {
     int piece = pos->board[from];
     uint64_t both = BB(from) | BB(to);
@@ -299,7 +299,7 @@ uint64_t chess_compute_key(const chess_pos *pos)
     return key;
 }
 
-static uint64_t checkers_of(const chess_pos *pos)
+CHESS_INLINE uint64_t checkers_of(const chess_pos *pos)
 {
     int us = pos->side;
     return attackers_to(pos, king_square(pos, us), occupied(pos)) &
@@ -313,7 +313,7 @@ bool chess_in_check(const chess_pos *pos)
 
 /* ---- make and unmake ----------------------------------------------------- */
 
-static chess_undo *push_undo(chess_pos *pos)
+CHESS_INLINE chess_undo *push_undo(chess_pos *pos)
 {
     chess_undo *u = &pos->undo[pos->ply++];
     u->key = pos->key;
@@ -326,7 +326,7 @@ static chess_undo *push_undo(chess_pos *pos)
 }
 
 /* Pawn moves and captures: everything but the castling rook. */
-static uint64_t make_ordinary(chess_pos *pos, pab_move_t m, chess_undo *u)
+CHESS_INLINE uint64_t make_ordinary(chess_pos *pos, pab_move_t m, chess_undo *u)
 {
     const int us = pos->side, from = CHESS_MOVE_FROM(m), to = CHESS_MOVE_TO(m);
     const int piece = pos->board[from];
@@ -361,7 +361,7 @@ static uint64_t make_ordinary(chess_pos *pos, pab_move_t m, chess_undo *u)
     return key;
 }
 
-static uint64_t make_castle(chess_pos *pos, pab_move_t m)
+CHESS_INLINE uint64_t make_castle(chess_pos *pos, pab_move_t m)
 {
     const int from = CHESS_MOVE_FROM(m), to = CHESS_MOVE_TO(m);
     const int king = pos->board[from];
@@ -375,7 +375,7 @@ static uint64_t make_castle(chess_pos *pos, pab_move_t m)
            chess_zobrist_piece[rook][rook_to];
 }
 
-bool chess_make(chess_pos *pos, pab_move_t m)
+CHESS_HOT bool chess_make(chess_pos *pos, pab_move_t m)
 {
     /* Only a caller that makes CHESS_HISTORY_MAX moves without chess_play()
      * gets here; the library then calls unmake(), which undoes nothing. */
@@ -407,7 +407,7 @@ bool chess_make(chess_pos *pos, pab_move_t m)
     return true;
 }
 
-void chess_unmake(chess_pos *pos, pab_move_t m)
+CHESS_HOT void chess_unmake(chess_pos *pos, pab_move_t m)
 {
     if (pos->refused) {
         pos->refused--;
