@@ -61,7 +61,8 @@ int game_validate(const pab_game *game)
     if (game == NULL)
         return PAB_EINVAL;
     /* Only published layouts. */
-    if (game->size != PAB_GAME_SIZE_V1 && game->size != PAB_GAME_SIZE_V2)
+    if (game->size != PAB_GAME_SIZE_V1 && game->size != PAB_GAME_SIZE_V2 &&
+        game->size != PAB_GAME_SIZE_V3)
         return PAB_EVERSION;
     pab_game g;
     game_copy(&g, game);

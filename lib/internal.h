@@ -213,6 +213,12 @@ typedef struct worker {
      * after a null move). */
     rt_word32 *counter;
     unsigned prev_index[PAB_PLY_MAX + 1];
+    /* config.correction_bits: how far the searched values have been from
+     * the static ones, by the game's correction_key (corr_mask + 1
+     * entries in 1/NS_CORR_GRAIN units; this thread's alone, kept by the
+     * searcher from one search to the next). */
+    int32_t *corr;
+    uint64_t corr_mask;
     pab_move_t pv[PAB_PLY_MAX + 1][PAB_PV_MAX];
     unsigned pv_len[PAB_PLY_MAX + 1];
     pab_stats stats;
@@ -289,6 +295,10 @@ struct search {
     const pab_searcher_hooks *hooks; /* the searcher's, or NULL */
     sim_cluster *cluster; /* a simulated cluster (sim_nodes > 1), or NULL */
     uint64_t evicted0[PAB_DIAG_DEPTHS]; /* the table's counts at the start */
+    /* config.correction_bits: the searcher's correction tables, one of
+     * 2^bits entries for each thread in turn (kept from search to search:
+     * searcher.c), or NULL. */
+    int32_t *corr;
 };
 
 /* ---- sim_cluster.c: the simulated multiprocessor as a cluster --------- */
@@ -468,9 +478,12 @@ struct ns_node {
     int n;
     pab_score_t terminal; /* value if no move is legal */
     bool in_check;
-    bool futile; /* quiet moves are pruned at this node */
-    pab_score_t static_eval;
-    bool improving; /* the static value rose since two plies before */
+    bool futile;             /* quiet moves are pruned at this node */
+    pab_score_t static_eval; /* corrected (config.correction_bits) */
+    pab_score_t raw_eval;    /* evaluate()'s; NS_NO_EVAL: none taken */
+    pab_score_t prune_eval;  /* static_eval as the pruning rules take it */
+    bool tt_noisy;           /* the table's move, searched, was not quiet */
+    bool improving;          /* the static value rose since two plies before */
     /* The table's entry, for the singular extension: its draft (-1: no
      * entry), bound and score. */
     int tt_depth;
@@ -590,6 +603,7 @@ void moves_order(worker *w, pab_move_t *moves, int n, int noisy, int ply,
                  pab_move_t tt_move);
 /* A move late-move reductions and futility may touch (move_flags() 0). */
 bool moves_reducible(worker *w, pab_move_t m);
+bool moves_refutes(const worker *w, pab_move_t m, int ply);
 /* The history index nothing has (no previous move). */
 #define NO_INDEX UINT_MAX
 /* The history value of the quiet move `m` at `ply` in the worker's

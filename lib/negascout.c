@@ -64,6 +64,69 @@ static pab_score_t evaluate(worker *w, int ply)
     return score_from_game(g, v, ply);
 }
 
+/* config.correction_bits (correction history): evaluate() misjudges some
+ * kinds of position alike (in chess, a pawn structure), and the search
+ * finds out by how much as it goes.  Each thread keeps, per key of the
+ * game's correction_key(), a running average of (searched value - static
+ * value) in 1/NS_CORR_GRAIN units, and adds it to the static value.  The
+ * average moves by up to NS_CORR_WEIGHT_MAX/256 of the difference, more
+ * for deeper searches, and stays within NS_CORR_LIMIT of the game's units,
+ * so a misjudged key is corrected within a few nodes and none can swamp
+ * the evaluation.  Thread-local: no other thread reads it. */
+#define NS_CORR_GRAIN      256
+#define NS_CORR_LIMIT      128
+#define NS_CORR_WEIGHT_MAX 16
+
+/* Whether a value may be corrected: not a game result, nor near one. */
+static bool corrigible(pab_score_t v)
+{
+    return v != NS_NO_EVAL &&
+           v <= PAB_SCORE_MATE - PAB_MATE_PLY_MAX - NS_CORR_LIMIT &&
+           v >= -PAB_SCORE_MATE + PAB_MATE_PLY_MAX + NS_CORR_LIMIT;
+}
+
+static int32_t *correction_entry(worker *w)
+{
+    const pab_game *g = w->sh->game;
+    return &w->corr[g->correction_key(w->state, g->user) & w->corr_mask];
+}
+
+static pab_score_t corrected(worker *w, pab_score_t raw)
+{
+    if (w->corr == NULL || !corrigible(raw))
+        return raw;
+    return raw + *correction_entry(w) / NS_CORR_GRAIN;
+}
+
+static int32_t clamp_corr(int64_t v)
+{
+    const int64_t lim = (int64_t)NS_CORR_LIMIT * NS_CORR_GRAIN;
+    return (int32_t)(v > lim ? lim : v < -lim ? -lim : v);
+}
+
+/* A node's searched value teaches the correction when it says something
+ * about the static value: an exact value, or a bound on the far side of
+ * the corrected static value; a result or a capture's gain (the best move
+ * noisy) says more about tactics than about the key, and is left out. */
+static void correction_learn(worker *w, const ns_node *nd)
+{
+    if (w->corr == NULL || nd->raw_eval == NS_NO_EVAL || w->aborted ||
+        (nd->flags & NS_EXCLUDE) || nd->best == -PAB_SCORE_INF ||
+        (nd->best_move != PAB_MOVE_NONE && !moves_reducible(w, nd->best_move)))
+        return;
+    if ((nd->best >= nd->beta && nd->best <= nd->static_eval) ||
+        (nd->best <= nd->alpha0 && nd->best >= nd->static_eval))
+        return;
+    if (!corrigible(nd->best) || !corrigible(nd->raw_eval))
+        return;
+    int32_t *e = correction_entry(w);
+    const int weight =
+        nd->depth + 1 < NS_CORR_WEIGHT_MAX ? nd->depth + 1 : NS_CORR_WEIGHT_MAX;
+    const int64_t diff =
+        clamp_corr(((int64_t)nd->best - nd->raw_eval) * NS_CORR_GRAIN);
+    *e = clamp_corr(((int64_t)*e * (256 - weight) + diff * weight) / 256);
+}
+
 /* make() with the illegal-move protocol: false means skip this move. */
 static bool make(worker *w, pab_move_t m, int ply)
 {
@@ -265,7 +328,7 @@ pab_score_t ns_quiesce(worker *w, pab_score_t alpha, pab_score_t beta, int ply)
             moves_order(w, moves, n, noisy, ply, PAB_MOVE_NONE);
         best = -PAB_SCORE_INF;
     } else {
-        best = evaluate(w, ply);
+        best = corrected(w, evaluate(w, ply));
         if (best >= beta || ply >= PAB_PLY_MAX - 1)
             return best;
         if (best > alpha)
@@ -320,7 +383,7 @@ static bool null_move_cuts(worker *w, const ns_node *nd, ns_fn self,
     const pab_game *g = w->sh->game;
     if (!w->sh->cfg.null_move || !game_has_null(g) ||
         (nd->flags & NS_EXCLUDE) || nd->depth < w->sh->cfg.null_min_depth ||
-        nd->static_eval < nd->beta || PAB_SCORE_IS_WIN(nd->beta) ||
+        nd->prune_eval < nd->beta || PAB_SCORE_IS_WIN(nd->beta) ||
         PAB_SCORE_IS_LOSS(nd->beta))
         return false;
     if (!game_make_null(g, w->state, worker_undo(w, nd->ply)))
@@ -332,7 +395,7 @@ static bool null_move_cuts(worker *w, const ns_node *nd, ns_fn self,
     if (cfg->null_r_eval > 0) {
         /* Far above beta, a shallower look is proof enough. */
         const int64_t more =
-            ((int64_t)nd->static_eval - nd->beta) / cfg->null_r_eval;
+            ((int64_t)nd->prune_eval - nd->beta) / cfg->null_r_eval;
         r += more < 3 ? (int)more : 3;
     }
     pab_score_t v = -ns_call(w, self, -nd->beta, -nd->beta + 1,
@@ -381,8 +444,8 @@ static bool reduces_by_history(const pab_config *cfg)
     return cfg->lmr_history > 0 && cfg->history_gravity;
 }
 
-static int reduction(worker *w, const ns_node *nd, bool quiet, int extension,
-                     int32_t history)
+static int reduction(worker *w, const ns_node *nd, pab_move_t m, bool quiet,
+                     int extension, int32_t history)
 {
     const pab_config *cfg = &w->sh->cfg;
     if (!cfg->late_move_reductions || nd->depth < cfg->lmr_min_depth ||
@@ -396,6 +459,13 @@ static int reduction(worker *w, const ns_node *nd, bool quiet, int extension,
         r = cfg->lmr_deep_r;
     if (reduces_by_history(cfg))
         r -= history / cfg->lmr_history;
+    /* A move that refuted a sibling position is likelier to refute this
+     * one; after a capture or check from the table, a quiet move rarely
+     * does better. */
+    if (cfg->lmr_refutation && moves_refutes(w, m, nd->ply))
+        r--;
+    if (cfg->lmr_tt_noisy && nd->tt_noisy)
+        r++;
     if (r < 0)
         r = 0;
     return r < nd->depth - 1 ? r : nd->depth - 1;
@@ -460,6 +530,8 @@ bool ns_begin(worker *w, ns_node *nd, pab_score_t alpha, pab_score_t beta,
     nd->in_bad = false;
     nd->improved = -1;
     nd->improving = false;
+    nd->raw_eval = NS_NO_EVAL;
+    nd->tt_noisy = false;
     nd->tt_depth = -1;
     nd->excluded = (flags & NS_EXCLUDE) ? w->skip_at[ply] : PAB_MOVE_NONE;
     nd->n = nd->next = nd->end = 0;
@@ -545,7 +617,7 @@ static bool reverse_futile(const worker *w, const ns_node *nd)
     const int plies = nd->depth - (nd->improving ? 1 : 0);
     return nd->depth <= cfg->rfp_depth && selective(w) &&
            !PAB_SCORE_IS_WIN(nd->beta) && !PAB_SCORE_IS_LOSS(nd->beta) &&
-           nd->static_eval - (int64_t)cfg->rfp_margin * plies >= nd->beta;
+           nd->prune_eval - (int64_t)cfg->rfp_margin * plies >= nd->beta;
 }
 
 /* Internal iterative reduction: a node the table knows no move for is
@@ -557,6 +629,23 @@ static void iir(const worker *w, ns_node *nd)
     if (cfg->iir_depth > 0 && nd->depth >= cfg->iir_depth &&
         nd->tt_move == PAB_MOVE_NONE && selective(w))
         nd->depth--;
+}
+
+/* config.tt_eval: a bound in the table on the static value's far side
+ * says more about the position than the static value itself, so the
+ * rules that prune by it take the bound instead (the table's value of a
+ * shallower search, which could not cut off here). */
+static pab_score_t table_refined(const worker *w, const ns_node *nd)
+{
+    const pab_score_t e = nd->static_eval, t = nd->tt_score;
+    if (!w->sh->cfg.tt_eval || nd->tt_depth < 0 || PAB_SCORE_IS_WIN(t) ||
+        PAB_SCORE_IS_LOSS(t))
+        return e;
+    if (nd->tt_bound == PAB_BOUND_EXACT ||
+        (nd->tt_bound == PAB_BOUND_LOWER && t > e) ||
+        (nd->tt_bound == PAB_BOUND_UPPER && t < e))
+        return t;
+    return e;
 }
 
 /* config.improving: whether the side to move stands better than it did
@@ -593,10 +682,13 @@ static bool expand_prune(worker *w, ns_node *nd, ns_fn self, pab_score_t *value)
          nd->depth <= cfg->rfp_depth || nd->depth <= cfg->lmp_depth);
     /* The trend needs a value on every ply of the line, PV nodes too. */
     const bool trend = cfg->improving && selective(w) && !nd->in_check;
-    nd->static_eval = want_eval || trend ? evaluate(w, nd->ply) : 0;
+    nd->raw_eval = want_eval || trend ? evaluate(w, nd->ply) : NS_NO_EVAL;
+    nd->static_eval =
+        nd->raw_eval == NS_NO_EVAL ? 0 : corrected(w, nd->raw_eval);
     track_trend(w, nd, trend);
+    nd->prune_eval = table_refined(w, nd);
     if (want_eval && reverse_futile(w, nd)) {
-        *value = nd->best = nd->static_eval;
+        *value = nd->best = nd->prune_eval;
         tt_save(w, nd);
         return true;
     }
@@ -607,7 +699,7 @@ static bool expand_prune(worker *w, ns_node *nd, ns_fn self, pab_score_t *value)
     }
     nd->futile = want_eval && cfg->futility_pruning &&
                  nd->depth <= cfg->futility_depth &&
-                 nd->static_eval + futility_margin(cfg, nd) <= nd->alpha;
+                 nd->prune_eval + futility_margin(cfg, nd) <= nd->alpha;
     return false;
 }
 
@@ -767,8 +859,10 @@ bool ns_move(worker *w, ns_node *nd, pab_move_t m, ns_fn child,
 {
     const pab_config *cfg = &w->sh->cfg;
     const bool quiet = moves_reducible(w, m);
+    if (m == nd->tt_move) /* searched first, once found valid */
+        nd->tt_noisy = !quiet;
     if (nd->futile && nd->searched > 0 && quiet) {
-        pab_score_t bound = nd->static_eval + futility_margin(cfg, nd);
+        pab_score_t bound = nd->prune_eval + futility_margin(cfg, nd);
         if (bound > nd->best)
             nd->best = bound;
         return false;
@@ -801,7 +895,7 @@ bool ns_move(worker *w, ns_node *nd, pab_move_t m, ns_fn child,
         v = -ns_call(w, child, -nd->beta, -nd->alpha, new_depth, nd->ply + 1,
                      pv ? NS_PV : 0);
     } else {
-        int r = reduction(w, nd, quiet && !ext, ext, history);
+        int r = reduction(w, nd, m, quiet && !ext, ext, history);
         v = scout(w, nd, new_depth, r, child, scout_part(scout_flags), mark);
         if (v > nd->alpha && v < nd->beta && pv && !cfg->plain && !w->aborted &&
             !declined(v)) {
@@ -852,6 +946,7 @@ pab_score_t ns_close(worker *w, ns_node *nd)
         return v;
     }
     tt_save(w, nd);
+    correction_learn(w, nd);
     return nd->best;
 }
 

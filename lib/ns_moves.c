@@ -163,6 +163,14 @@ static pab_move_t countermove_of(const worker *w, int ply)
     return rt_load32(&w->counter[i]);
 }
 
+/* A killer of the ply or the countermove: a quiet move that refuted a
+ * position like this one lately. */
+bool moves_refutes(const worker *w, pab_move_t m, int ply)
+{
+    return m == w->killers[ply][0] || m == w->killers[ply][1] ||
+           m == countermove_of(w, ply);
+}
+
 /* config.cont_history_bits: the rows of the continuation tables that
  * score a move at `ply`, one for each of the moves one and two plies
  * before (NULL where a null move or the root came first, or without the

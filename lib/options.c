@@ -214,6 +214,12 @@ static const option options[] = {
     NUMBER(sim_node_extra, STORE_UNSIGNED, 0, PAB_SIM_NODE_EXTRA_MAX, 0,
            "1/1000 tick", "simulated: extra cost of each node, the "
            "algorithm's own work"),
+    NUMBER(correction_bits, STORE_INT, 0, 20, 14, "bits",
+           "correction history: 2^bits entries by the game's "
+           "correction_key, 0: none"),
+    BOOL(tt_eval, 1, "pruning takes the table's bound over the static value"),
+    BOOL(lmr_refutation, 0, "killers and the countermove reduced a ply less"),
+    BOOL(lmr_tt_noisy, 0, "late moves reduced a ply more after a noisy table move"),
 };
 /* clang-format on */
 
@@ -343,7 +349,8 @@ bool options_layout_published(size_t size)
            size == PAB_CONFIG_SIZE_V3 || size == PAB_CONFIG_SIZE_V4 ||
            size == PAB_CONFIG_SIZE_V5 || size == PAB_CONFIG_SIZE_V6 ||
            size == PAB_CONFIG_SIZE_V7 || size == PAB_CONFIG_SIZE_V8 ||
-           size == PAB_CONFIG_SIZE_V9 || size == PAB_CONFIG_SIZE_V10;
+           size == PAB_CONFIG_SIZE_V9 || size == PAB_CONFIG_SIZE_V10 ||
+           size == PAB_CONFIG_SIZE_V11;
 }
 
 /* Where the field ends: a caller's config of an older layout lacks the

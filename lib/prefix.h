@@ -46,6 +46,7 @@
 #define moves_keep               pab__moves_keep
 #define moves_order              pab__moves_order
 #define moves_reducible          pab__moves_reducible
+#define moves_refutes            pab__moves_refutes
 #define moves_adopt              pab__moves_adopt
 #define moves_history            pab__moves_history
 #define moves_reward             pab__moves_reward

@@ -26,6 +26,12 @@ struct pab_searcher {
     rt_word deadline;         /* of the running search, ns; 0: none */
     pool *pool;               /* helper threads, started on first need */
     pab_searcher_hooks hooks; /* set while no search runs; size 0: none */
+    /* config.correction_bits: what the searches learnt of the game's
+     * evaluation, corr_threads tables of 2^corr_bits entries (search.corr),
+     * kept until the config asks for other sizes or pab_searcher_forget(). */
+    int32_t *corr;
+    unsigned corr_threads;
+    int corr_bits;
 };
 
 /* ---- the searcher ----------------------------------------------------- */
@@ -91,6 +97,7 @@ void pab_searcher_destroy(pab_searcher *s)
     if (s->hooks.destroy != NULL)
         s->hooks.destroy(s->hooks.user);
     pool_destroy(s->pool);
+    free(s->corr);
     if (s->owns_tt)
         pab_tt_destroy(s->tt);
     free(s);
@@ -120,6 +127,40 @@ int pab_searcher_get_hooks(const pab_searcher *s, pab_searcher_hooks *hooks)
         return PAB_EINVAL;
     *hooks = s->hooks;
     hooks->size = sizeof *hooks;
+    return 0;
+}
+
+int pab_searcher_forget(pab_searcher *s)
+{
+    if (s == NULL)
+        return PAB_EINVAL;
+    if (!rt_cas(&s->busy, 0, 1))
+        return PAB_EBUSY;
+    if (s->corr != NULL)
+        memset(s->corr, 0,
+               sizeof *s->corr * s->corr_threads * ((size_t)1 << s->corr_bits));
+    rt_store_release(&s->busy, 0);
+    return 0;
+}
+
+/* The correction tables a search asks for: the searcher's own if they are
+ * the size asked, else new ones (a change of size starts afresh). */
+static int correction_tables(pab_searcher *s, search *sh)
+{
+    const int bits = sh->cfg.correction_bits;
+    const unsigned threads = sh->cfg.threads;
+    if (bits == 0 || s->game.correction_key == NULL)
+        return 0;
+    if (s->corr == NULL || s->corr_bits != bits || s->corr_threads < threads) {
+        int32_t *t = calloc((size_t)threads << bits, sizeof *t);
+        if (t == NULL)
+            return PAB_ENOMEM;
+        free(s->corr);
+        s->corr = t;
+        s->corr_bits = bits;
+        s->corr_threads = threads;
+    }
+    sh->corr = s->corr;
     return 0;
 }
 
@@ -181,6 +222,8 @@ static void normalise(pab_config *dst, const pab_config *src)
         dst->singular_depth = dst->null_r_eval = 0;
         dst->improving = dst->history_gravity = false;
         dst->lmr_history = dst->cont_history_bits = 0;
+        dst->correction_bits = 0;
+        dst->tt_eval = dst->lmr_refutation = dst->lmr_tt_noisy = false;
         dst->see_prune_depth = 0;
         dst->lmr_log = dst->countermove = dst->history_malus = false;
         dst->mate_distance_pruning = false;
@@ -366,7 +409,8 @@ int pab_search(pab_searcher *s, const void *root, const pab_config *config,
     sh.result = &r;
     if (sh.tt != NULL)
         pab_tt_new_search(sh.tt);
-    if (s->hooks.start != NULL)
+    rc = correction_tables(s, &sh);
+    if (rc == 0 && s->hooks.start != NULL)
         rc = s->hooks.start(s, root, &sh.cfg, s->hooks.user);
     if (rc < 0) {
         rt_store_release(&s->busy, 0);

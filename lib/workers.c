@@ -77,6 +77,10 @@ int worker_init(worker *w, search *sh, const void *root)
                 w->counter[k].v = PAB_MOVE_NONE; /* nobody sees it yet */
         }
     }
+    if (sh->corr != NULL) {
+        w->corr_mask = ((uint64_t)1 << sh->cfg.correction_bits) - 1;
+        w->corr = sh->corr + (size_t)(w - sh->workers) * (w->corr_mask + 1);
+    }
     w->prev_index[0] = NO_INDEX;
     for (int p = 0; p < PAB_PLY_MAX; p++)
         w->killers[p][0] = w->killers[p][1] = PAB_MOVE_NONE;
@@ -116,6 +120,7 @@ void worker_release(worker *w)
     w->history = NULL;
     w->counter = NULL;
     w->cont = NULL;
+    w->corr = NULL;
 }
 
 void worker_fail(worker *w, int err)

@@ -43,6 +43,7 @@ dist_man3_MANS += \
 	man/man3/pab_searcher_set_time_limit.3 \
 	man/man3/pab_searcher_stop.3 \
 	man/man3/pab_searcher_ticket.3 \
+	man/man3/pab_searcher_forget.3 \
 	man/man3/pab_searcher_tt.3 \
 	man/man3/pab_strerror.3 \
 	man/man3/pab_tt_abandon.3 \

@@ -192,6 +192,7 @@ static void one(unsigned round, const pab_game *g, const void *root,
         if (pab_search(s, root, &serial, &want) != 0)
             fail("serial search", round);
         pab_tt_clear(pab_searcher_tt(s));
+        pab_searcher_forget(s);
     }
     if (lim == NODES)
         c.node_limit = 1 + rnd(20000);

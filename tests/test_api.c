@@ -388,8 +388,12 @@ Test(api, published_layouts_only)
     pab_result r;
     ttt_game(&g, TTT_SCORE_PLAIN);
     ttt_init(&st);
-    cr_assert_eq(g.size, PAB_GAME_SIZE_V2);
+    cr_assert_eq(g.size, PAB_GAME_SIZE_V3);
     cr_assert_lt(PAB_GAME_SIZE_V1, PAB_GAME_SIZE_V2);
+    cr_assert_lt(PAB_GAME_SIZE_V2, PAB_GAME_SIZE_V3);
+    /* 0.4's sizeof: the 0.11 member starts where it ended. */
+    cr_assert_eq(PAB_GAME_SIZE_V2,
+                 offsetof(pab_game, evaluate_mut) + sizeof g.evaluate_mut);
     cr_assert_eq(pab_searcher_create(&s, &g, 0), 0);
     cr_assert_lt(PAB_CONFIG_SIZE_V1, PAB_CONFIG_SIZE_V2);
     cr_assert_lt(PAB_CONFIG_SIZE_V2, PAB_CONFIG_SIZE_V3);
@@ -421,7 +425,13 @@ Test(api, published_layouts_only)
                                       sizeof(int) + _Alignof(pab_config) - 1) /
                                          _Alignof(pab_config) *
                                          _Alignof(pab_config));
-    cr_assert_eq(PAB_CONFIG_SIZE_V10, sizeof c);
+    cr_assert_lt(PAB_CONFIG_SIZE_V10, PAB_CONFIG_SIZE_V11);
+    /* 0.10's sizeof, padding included, likewise. */
+    cr_assert_eq(PAB_CONFIG_SIZE_V10,
+                 (offsetof(pab_config, sim_node_extra) + sizeof(unsigned) +
+                  _Alignof(pab_config) - 1) /
+                     _Alignof(pab_config) * _Alignof(pab_config));
+    cr_assert_eq(PAB_CONFIG_SIZE_V11, sizeof c);
     memset(&c, 0xA5, sizeof c); /* stop_ticket: a ticket never issued */
     pab_config_init_size(&c, PAB_CONFIG_SIZE_V2);
     c.max_depth = 3;
@@ -429,11 +439,12 @@ Test(api, published_layouts_only)
     cr_assert_eq(pab_search(s, &st, &c, &r), 0);
     cr_assert_eq(r.depth, 3);
     cr_assert_eq(r.ticks, 0); /* written: the 0.2 result has it */
-    for (size_t bad = PAB_CONFIG_SIZE_V1 + 1; bad < PAB_CONFIG_SIZE_V10; bad++)
+    for (size_t bad = PAB_CONFIG_SIZE_V1 + 1; bad < PAB_CONFIG_SIZE_V11; bad++)
         if (bad != PAB_CONFIG_SIZE_V2 && bad != PAB_CONFIG_SIZE_V3 &&
             bad != PAB_CONFIG_SIZE_V4 && bad != PAB_CONFIG_SIZE_V5 &&
             bad != PAB_CONFIG_SIZE_V6 && bad != PAB_CONFIG_SIZE_V7 &&
-            bad != PAB_CONFIG_SIZE_V8 && bad != PAB_CONFIG_SIZE_V9) {
+            bad != PAB_CONFIG_SIZE_V8 && bad != PAB_CONFIG_SIZE_V9 &&
+            bad != PAB_CONFIG_SIZE_V10) {
             c.size = bad;
             cr_assert_eq(pab_config_validate(&c), PAB_EVERSION, "size %zu",
                          bad);
@@ -451,6 +462,7 @@ Test(api, published_layouts_only)
                  "50");
     older_layout(PAB_CONFIG_SIZE_V9, "sim_node_extra", "split_adopt_depth",
                  "4");
+    older_layout(PAB_CONFIG_SIZE_V10, "correction_bits", "sim_node_extra", "4");
     /* A 0.3 program: the tunables after its config are garbage, unread;
      * it sets its own fields by name but not the ones it lacks. */
     memset(&c, 0xA5, sizeof c);
@@ -488,6 +500,11 @@ Test(api, published_layouts_only)
     g.size = PAB_GAME_SIZE_V1 + 8;
     pab_searcher *s2;
     cr_assert_eq(pab_searcher_create(&s2, &g, 0), PAB_EVERSION);
+    g.size = PAB_GAME_SIZE_V3 + 8; /* from headers newer than the library */
+    cr_assert_eq(pab_searcher_create(&s2, &g, 0), PAB_EVERSION);
+    g.size = PAB_GAME_SIZE_V2; /* a 0.4 program's table */
+    cr_assert_eq(pab_searcher_create(&s2, &g, 0), 0);
+    pab_searcher_destroy(s2);
     pab_searcher_destroy(s);
 }
 

@@ -1493,3 +1493,87 @@ Test(chess, evaluation_adds_the_network)
                  alone - chess_net_correction(shipped, pos));
     free(pos);
 }
+
+/* ---- correction history (libpab 0.11) ------------------------------------ */
+
+static uint64_t nodes_of(pab_searcher *s, const chess_pos *pos,
+                         const pab_config *c)
+{
+    pab_result r;
+    pab_tt_clear(pab_searcher_tt(s));
+    int rc = pab_search(s, pos, c, &r);
+    cr_assert_eq(rc, 0, "pab_search: %s", pab_strerror(rc));
+    return r.stats.nodes;
+}
+
+static int forget_rc;
+
+static int forget_in_search(pab_searcher *s, const void *root, pab_config *c,
+                            void *user)
+{
+    (void)root;
+    (void)c;
+    (void)user;
+    forget_rc = pab_searcher_forget(s);
+    return 0;
+}
+
+static int keep_result(pab_searcher *s, const pab_config *c, int rc,
+                       pab_result *r, void *user)
+{
+    (void)s;
+    (void)c;
+    (void)r;
+    (void)user;
+    return rc;
+}
+
+/* What one search learnt of the evaluation steers the next one (the same
+ * position from an empty table searches another tree) until
+ * pab_searcher_forget(), after which it searches the first tree again; with
+ * correction_bits 0 the correction key changes nothing at all. */
+Test(chess, correction_history_is_kept_until_forgotten, .timeout = 120)
+{
+    chess_pos *pos = new_pos(chess_bk_positions[1].fen);
+    pab_game g = chess_game();
+    pab_searcher *s;
+    cr_assert_eq(pab_searcher_create(&s, &g, (size_t)4 << 20), 0);
+    pab_config c;
+    pab_config_init(&c);
+    c.max_depth = 7;
+    cr_assert_eq(c.correction_bits, 14);
+    c.correction_bits = 21;
+    cr_assert_eq(pab_config_validate(&c), PAB_EINVAL);
+    cr_assert_eq(pab_search(s, pos, &c, &(pab_result){0}), PAB_EINVAL);
+    c.correction_bits = 14;
+    const uint64_t first = nodes_of(s, pos, &c);
+    const uint64_t again = nodes_of(s, pos, &c);
+    cr_assert_neq(again, first, "the second search learnt nothing");
+    cr_assert_eq(pab_searcher_forget(s), 0);
+    cr_assert_eq(nodes_of(s, pos, &c), first);
+    cr_assert_eq(pab_searcher_forget(NULL), PAB_EINVAL);
+
+    /* Without the table the key is never asked: the game without it. */
+    c.correction_bits = 0;
+    const uint64_t off = nodes_of(s, pos, &c);
+    cr_assert_eq(nodes_of(s, pos, &c), off);
+    pab_game keyless = chess_game();
+    keyless.correction_key = NULL;
+    pab_searcher *k;
+    cr_assert_eq(pab_searcher_create(&k, &keyless, (size_t)4 << 20), 0);
+    cr_assert_eq(nodes_of(k, pos, &c), off);
+    c.correction_bits = 14; /* asked for, but the game has no key */
+    cr_assert_eq(nodes_of(k, pos, &c), off);
+    cr_assert_eq(pab_searcher_forget(k), 0);
+    pab_searcher_destroy(k);
+
+    /* Not while a search runs on the searcher. */
+    pab_searcher_hooks h = {
+        .size = sizeof h, .start = forget_in_search, .finish = keep_result};
+    cr_assert_eq(pab_searcher_set_hooks(s, &h), 0);
+    forget_rc = 1;
+    nodes_of(s, pos, &c);
+    cr_assert_eq(forget_rc, PAB_EBUSY);
+    pab_searcher_destroy(s);
+    free(pos);
+}

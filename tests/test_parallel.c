@@ -76,6 +76,7 @@ static pab_result run(pab_searcher *s, const void *root, pab_config *c)
 {
     pab_result r;
     pab_tt_clear(pab_searcher_tt(s)); /* each search starts from nothing */
+    pab_searcher_forget(s);
     int rc = pab_search(s, root, c, &r);
     cr_assert_eq(rc, 0, "pab_search: %s", pab_strerror(rc));
     cr_assert(!r.stopped);

@@ -592,6 +592,7 @@ Test(search, multipv_lines_are_exact_and_sorted, .timeout = 60)
         cfg.multipv = PAB_MULTIPV_MAX; /* more than the 7 legal moves */
         cfg.max_depth = 7;
         pab_tt_clear(pab_searcher_tt(sr));
+        pab_searcher_forget(sr);
         cr_assert_eq(pab_search(sr, &s, &cfg, &r), 0);
         cr_assert_eq(r.lines, 7);
         cr_assert_eq(r.best_move, r.line[0].move);

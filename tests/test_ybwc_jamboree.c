@@ -128,6 +128,7 @@ static pab_result run(pab_searcher *s, const void *root, const pab_config *c)
 {
     pab_result r;
     pab_tt_clear(pab_searcher_tt(s)); /* every search starts from nothing */
+    pab_searcher_forget(s);
     int rc = pab_search(s, root, c, &r);
     cr_assert_eq(rc, 0, "pab_search: %s", pab_strerror(rc));
     cr_assert(!r.stopped);
@@ -723,6 +724,7 @@ Test(ybwc_jamboree, owners_wait, .timeout = 120)
     _Alignas(pab_result) unsigned char buf[sizeof(pab_result)];
     memset(buf, 0x5A, sizeof buf);
     pab_tt_clear(pab_searcher_tt(s));
+    pab_searcher_forget(s);
     cr_assert_eq(pab_search(s, root, &old, (pab_result *)(void *)buf), 0);
     for (size_t i = PAB_RESULT_SIZE_V3; i < sizeof buf; i++)
         cr_assert_eq(buf[i], 0x5A, "byte %zu of the result written", i);

@@ -463,6 +463,7 @@ static void measure(bench_run *r, pab_searcher *s, const bench_loaded *l,
         pab_result res;
         c.sim_seed = seed0 + i % seeds;
         pab_tt_clear(pab_searcher_tt(s));
+        pab_searcher_forget(s);
         int64_t w0 = bench_cpu_wait_ns();
         double t0 = now_ms_precise();
         int rc = pab_search(s, l->state, &c, &res);

@@ -64,6 +64,7 @@ static int search_one(pab_searcher *s, const chess_epd *epd, chess_pos *pos,
         return PAB_EINVAL;
     }
     pab_tt_clear(pab_searcher_tt(s));
+    pab_searcher_forget(s);
     int rc = pab_search(s, pos, cfg, r);
     if (rc < 0)
         fprintf(stderr, "%s: %s: %s search: %s\n", pc_prog, epd->id,

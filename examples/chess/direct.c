@@ -20,18 +20,22 @@
  * losing ones with qsearch_skip_bad, every evasion in check; the bounds
  * stored with qsearch_tt), mate-distance pruning, the table probe (a
  * cutoff outside PV nodes), internal iterative reduction (one ply less
- * from iir_depth without a table move), reverse futility (rfp_depth,
- * rfp_margin per ply), the null move (null_min_depth, R = null_r_base +
- * depth / null_r_div), futility (futility_depth, futility_margin per
- * ply); then the moves by stage: the table move if valid, the noisy moves
- * that do not lose, the quiet ones (killers, the countermove, then
- * history, among equal scores), the losing noisy ones; late-move pruning
- * (past lmp_moves + depth^2 quiet moves up to lmp_depth, losing captures
- * up to see_prune_depth); PVS with late-move reductions (logarithmic with
- * lmr_log, else lmr_r and the deep rule) and check extensions; at a quiet
- * cutoff the killers, the countermove, and history with its malus for the
- * quiet moves tried before.  The selective rules are the library's for a
- * game with move_flags(), as chess is.
+ * from iir_depth without a table move), the static value corrected by
+ * correction history (correction_bits, by chess_pawn_key, also when
+ * standing pat) and taken from the table's bound where that lies beyond
+ * it (tt_eval), reverse futility (rfp_depth, rfp_margin per ply), the
+ * null move (null_min_depth, R = null_r_base + depth / null_r_div),
+ * futility (futility_depth, futility_margin per ply); then the moves by
+ * stage: the table move if valid, the noisy moves that do not lose, the
+ * quiet ones (killers, the countermove, then history, among equal
+ * scores), the losing noisy ones; late-move pruning (past lmp_moves +
+ * depth^2 quiet moves up to lmp_depth, losing captures up to
+ * see_prune_depth); PVS with late-move reductions (logarithmic with
+ * lmr_log, else lmr_r and the deep rule; lmr_refutation, lmr_tt_noisy)
+ * and check extensions; at a quiet cutoff the killers, the countermove,
+ * and history with its malus for the quiet moves tried before; at the
+ * node's end what its value teaches the correction table.  The selective
+ * rules are the library's for a game with move_flags(), as chess is.
  *
  * Not followed (the bench never sets them): plain mode, use_tt off,
  * MultiPV and root moves, threads, limits and the simulator.
@@ -63,6 +67,12 @@
  * NS_QUIETS_MAX, which no config field sets). */
 #define QUIETS_MAX 32
 
+/* Correction history's grain, limit and largest weight in 256ths (the
+ * library's NS_CORR_*, which no config field sets). */
+#define CORR_GRAIN      256
+#define CORR_LIMIT      128
+#define CORR_WEIGHT_MAX 16
+
 enum { STAGE_TABLE, STAGE_NOISY, STAGE_QUIET, STAGE_BAD, STAGE_DONE };
 
 typedef struct direct {
@@ -77,6 +87,10 @@ typedef struct direct {
      * two plies before, then the move's index (cont_mask + 1 contexts). */
     int32_t *cont;
     unsigned cont_mask;
+    /* correction_bits: by chess_pawn_key's low bits, the running average
+     * of (searched - static value), in 1/CORR_GRAIN units. */
+    int32_t *corr;
+    uint64_t corr_mask;
     /* improving: the static value at each ply of the line, or NO_EVAL;
      * and the table entry a node found, for the singular extension. */
     pab_score_t eval_at[DIRECT_PLY_MAX + 1];
@@ -148,6 +162,52 @@ static pab_score_t evaluate(const chess_pos *pos, int ply)
 }
 
 /* One stage of the scored generator at moves[at..]. */
+/* correction_bits: whether a value may be corrected (no result nor
+ * near one), the corrected static value, and what a node's searched
+ * value teaches the table. */
+static bool corrigible(pab_score_t v)
+{
+    return v != NO_EVAL &&
+           v <= PAB_SCORE_MATE - PAB_MATE_PLY_MAX - CORR_LIMIT &&
+           v >= -PAB_SCORE_MATE + PAB_MATE_PLY_MAX + CORR_LIMIT;
+}
+
+static int32_t *corr_entry(const direct *d)
+{
+    return &d->corr[chess_pawn_key(d->pos) & d->corr_mask];
+}
+
+static pab_score_t corrected(const direct *d, pab_score_t raw)
+{
+    if (d->corr == NULL || !corrigible(raw))
+        return raw;
+    return raw + *corr_entry(d) / CORR_GRAIN;
+}
+
+static int32_t clamp_corr(int64_t v)
+{
+    const int64_t lim = (int64_t)CORR_LIMIT * CORR_GRAIN;
+    return (int32_t)(v > lim ? lim : v < -lim ? -lim : v);
+}
+
+static void corr_learn(direct *d, int depth, pab_score_t raw,
+                       pab_score_t static_eval, pab_score_t best,
+                       pab_move_t best_move, pab_score_t alpha0,
+                       pab_score_t beta)
+{
+    if (d->corr == NULL || raw == NO_EVAL ||
+        (best_move != PAB_MOVE_NONE && !quiet(d->pos, best_move)) ||
+        (best >= beta && best <= static_eval) ||
+        (best <= alpha0 && best >= static_eval) || !corrigible(best) ||
+        !corrigible(raw))
+        return;
+    int32_t *e = corr_entry(d);
+    const int weight =
+        depth + 1 < CORR_WEIGHT_MAX ? depth + 1 : CORR_WEIGHT_MAX;
+    const int64_t diff = clamp_corr(((int64_t)best - raw) * CORR_GRAIN);
+    *e = clamp_corr(((int64_t)*e * (256 - weight) + diff * weight) / 256);
+}
+
 static int generate(direct *d, int ply, int at, unsigned kinds,
                     pab_score_t *terminal)
 {
@@ -489,7 +549,7 @@ static pab_score_t quiesce(direct *d, pab_score_t alpha, pab_score_t beta,
         order_all(d, ply, n, noisy, PAB_MOVE_NONE);
         best = -INF;
     } else {
-        best = evaluate(pos, ply);
+        best = corrected(d, evaluate(pos, ply));
         if (best >= beta || ply >= DIRECT_PLY_MAX - 1)
             return best;
         if (best > alpha)
@@ -583,7 +643,8 @@ static int ln256(unsigned x)
 }
 
 static int reduction(const pab_config *cfg, int depth, int searched,
-                     bool in_check, bool q, bool pv, int32_t history)
+                     bool in_check, bool q, bool pv, int32_t history,
+                     bool refutes, bool tt_noisy)
 {
     if (!cfg->late_move_reductions || depth < cfg->lmr_min_depth ||
         searched < cfg->lmr_min_moves || in_check || !q)
@@ -601,6 +662,10 @@ static int reduction(const pab_config *cfg, int depth, int searched,
     }
     if (cfg->lmr_history > 0 && cfg->history_gravity)
         r -= history / cfg->lmr_history;
+    if (cfg->lmr_refutation && refutes)
+        r--;
+    if (cfg->lmr_tt_noisy && tt_noisy)
+        r++;
     if (r < 0)
         r = 0;
     return r < depth - 1 ? r : depth - 1;
@@ -632,6 +697,21 @@ static bool improving_at(direct *d, int ply, pab_score_t static_eval,
     if (before == NO_EVAL && ply >= 4)
         before = d->eval_at[ply - 4];
     return before == NO_EVAL || static_eval > before;
+}
+
+/* tt_eval: the pruning rules take the table's bound where it lies beyond
+ * the static value. */
+static pab_score_t table_refined(const pab_config *cfg, const pab_tt_entry *e,
+                                 bool found, pab_score_t eval)
+{
+    if (!cfg->tt_eval || !found || PAB_SCORE_IS_WIN(e->score) ||
+        PAB_SCORE_IS_LOSS(e->score))
+        return eval;
+    if (e->bound == PAB_BOUND_EXACT ||
+        (e->bound == PAB_BOUND_LOWER && e->score > eval) ||
+        (e->bound == PAB_BOUND_UPPER && e->score < eval))
+        return e->score;
+    return eval;
 }
 
 /* The singular extension's test of the table move m: 1 to extend it, 0
@@ -721,8 +801,12 @@ static pab_score_t search(direct *d, pab_score_t alpha, pab_score_t beta,
          (cfg->futility_pruning && depth <= cfg->futility_depth) ||
          depth <= cfg->rfp_depth || depth <= cfg->lmp_depth);
     const bool trend = cfg->improving && !in_check;
-    const pab_score_t static_eval = want_eval || trend ? evaluate(pos, ply) : 0;
-    const bool improving = improving_at(d, ply, static_eval, trend);
+    const pab_score_t raw_eval =
+        want_eval || trend ? evaluate(pos, ply) : NO_EVAL;
+    const pab_score_t corr_eval =
+        raw_eval == NO_EVAL ? 0 : corrected(d, raw_eval);
+    const bool improving = improving_at(d, ply, corr_eval, trend);
+    const pab_score_t static_eval = table_refined(cfg, &e, found, corr_eval);
     const bool mate_beta = PAB_SCORE_IS_WIN(beta) || PAB_SCORE_IS_LOSS(beta);
     pab_score_t best = -INF, v;
     if (want_eval && depth <= cfg->rfp_depth && !mate_beta &&
@@ -748,8 +832,11 @@ static pab_score_t search(direct *d, pab_score_t alpha, pab_score_t beta,
     pab_move_t m, best_move = PAB_MOVE_NONE;
     pab_move_t quiets[QUIETS_MAX];
     int searched = 0, quiets_tried = 0;
+    bool tt_noisy = false; /* the table's move, searched, was not quiet */
     while (next_move(d, &p, ply, &m)) {
         const bool q = quiet(pos, m);
+        if (m == p.tt_move)
+            tt_noisy = !q;
         if (futile && searched > 0 && q) {
             if (static_eval + margin > best)
                 best = static_eval + margin;
@@ -782,8 +869,11 @@ static pab_score_t search(direct *d, pab_score_t alpha, pab_score_t beta,
                 v = -search(d, -beta, -alpha, new_depth, ply + 1, pv,
                             PAB_MOVE_NONE);
             } else {
+                const bool refutes = m == d->killers[ply][0] ||
+                                     m == d->killers[ply][1] ||
+                                     m == countermove(d, ply);
                 int r = reduction(cfg, depth, searched, in_check, q && !ext, pv,
-                                  history);
+                                  history, refutes, tt_noisy);
                 v = -search(d, -alpha - 1, -alpha, new_depth - r, ply + 1,
                             false, PAB_MOVE_NONE);
                 if (v > alpha && r > 0)
@@ -817,8 +907,11 @@ static pab_score_t search(direct *d, pab_score_t alpha, pab_score_t beta,
             store(d, key, depth, ply, alpha0, beta, v, PAB_MOVE_NONE);
         return v;
     }
-    if (keep)
+    if (keep) {
         store(d, key, depth, ply, alpha0, beta, best, best_move);
+        corr_learn(d, depth, raw_eval, corr_eval, best, best_move, alpha0,
+                   beta);
+    }
     return best;
 }
 
@@ -915,6 +1008,15 @@ static int direct_run(pab_tt *tt, chess_pos *pos, const pab_config *c,
             return -1;
         }
     }
+    if (c->correction_bits > 0) {
+        d->corr_mask = ((uint64_t)1 << c->correction_bits) - 1;
+        d->corr = calloc(d->corr_mask + 1, sizeof *d->corr);
+        if (d->corr == NULL) {
+            free(d->cont);
+            free(d);
+            return -1;
+        }
+    }
     for (int p = 0; p < DIRECT_PLY_MAX; p++)
         d->killers[p][0] = d->killers[p][1] = PAB_MOVE_NONE;
     for (unsigned i = 0; i < INDEX_COUNT; i++)
@@ -932,6 +1034,7 @@ static int direct_run(pab_tt *tt, chess_pos *pos, const pab_config *c,
     o->pv_len = d->pv_len[0];
     memcpy(o->pv, d->pv[0], sizeof o->pv[0] * o->pv_len);
     free(d->cont);
+    free(d->corr);
     free(d);
     return 0;
 }
@@ -941,6 +1044,7 @@ static int library_run(pab_searcher *s, chess_pos *pos, const pab_config *c,
 {
     pab_result r;
     pab_tt_clear(pab_searcher_tt(s));
+    pab_searcher_forget(s);
     uint64_t t0 = now_ns();
     if (pab_search(s, pos, c, &r) < 0)
         return -1;

@@ -584,6 +584,7 @@ static void clear_table(engine *e)
 {
     finish_search(e, true);
     pab_tt_clear(pab_searcher_tt(e->searcher));
+    pab_searcher_forget(e->searcher);
 }
 
 /* EvalNet: the search reads the evaluation's network, so none may run
@@ -594,6 +595,7 @@ static void set_eval(engine *e)
     finish_search(e, true);
     chess_net_active = e->set.eval_net ? &chess_net_trained : NULL;
     pab_tt_clear(pab_searcher_tt(e->searcher));
+    pab_searcher_forget(e->searcher);
 }
 
 static void setoption(engine *e, const uci_cmd *c)

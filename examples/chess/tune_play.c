@@ -137,6 +137,7 @@ static long play_game(pab_searcher *s, chess_pos *pos, const pab_config *cfg,
     double result = -1.0;
     kept->n = 0;
     pab_tt_clear(pab_searcher_tt(s));
+    pab_searcher_forget(s);
     for (int ply = 0; result < 0; ply++) {
         pab_result r;
         if (pab_search(s, pos, cfg, &r) < 0 || r.best_move == PAB_MOVE_NONE)

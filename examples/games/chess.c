@@ -118,6 +118,23 @@ static unsigned chess_cb_move_flags(const void *state, pab_move_t move,
     return flags;
 }
 
+uint64_t chess_pawn_key(const chess_pos *pos)
+{
+    const uint64_t pawns = pos->type_bb[CHESS_PAWN];
+    uint64_t h = (pawns & pos->color_bb[CHESS_WHITE]) * 0x9E3779B97F4A7C15u ^
+                 (pawns & pos->color_bb[CHESS_BLACK]) * 0xC2B2AE3D27D4EB4Fu ^
+                 (pos->side == CHESS_WHITE ? 0 : 0x165667B19E3779F9u);
+    h ^= h >> 31;
+    h *= 0xBF58476D1CE4E5B9u;
+    return h ^ (h >> 29);
+}
+
+static uint64_t chess_cb_correction_key(const void *state, void *user)
+{
+    (void)user;
+    return chess_pawn_key(state);
+}
+
 static bool chess_cb_in_check(const void *state, void *user)
 {
     (void)user;
@@ -210,6 +227,7 @@ void chess_game_init_plain(pab_game *game)
     game->move_flags = chess_cb_move_flags;
     game->in_check = chess_cb_in_check;
     game->decided = chess_cb_decided;
+    game->correction_key = chess_cb_correction_key;
 }
 
 /* ---- the descriptor --------------------------------------------------- */

@@ -218,6 +218,10 @@ bool chess_gives_check(const chess_pos *pos, pab_move_t move);
 /* The key recomputed from the pieces and rights (tests compare it with the
  * incremental one). */
 uint64_t chess_compute_key(const chess_pos *pos);
+/* A key of the pawns and the side to move: the game's correction_key (the
+ * evaluation's errors about a pawn structure repeat in every position
+ * that has it, which the search's correction history learns). */
+uint64_t chess_pawn_key(const chess_pos *pos);
 
 typedef enum chess_outcome {
     CHESS_ONGOING = 0,

@@ -196,13 +196,24 @@ typedef struct pab_game {
     /* Optional: evaluate() on a mutable position; it replaces evaluate(),
      * which may then be NULL. */
     pab_score_t (*evaluate_mut)(void *state, void *user);
+
+    /* ---- libpab 0.11 (PAB_GAME_SIZE_V3). */
+
+    /* Optional: a key of what evaluate() tends to misjudge alike (in
+     * chess, the pawns and the side to move).  With config.correction_bits
+     * the search learns, per key, how far the searched values have been
+     * from evaluate()'s and corrects the static value by it (correction
+     * history).  Default: no correction. */
+    uint64_t (*correction_key)(const void *state, void *user);
 } pab_game;
 
 /* The size of each published layout of pab_game: game.size must be one of
  * these (see pab(7), ABI POLICY).
- *   V1 (libpab 0.1): up to decided     V2 (libpab 0.4): up to evaluate_mut */
+ *   V1 (libpab 0.1): up to decided     V2 (libpab 0.4): up to evaluate_mut
+ *   V3 (libpab 0.11): up to correction_key */
 #define PAB_GAME_SIZE_V1 offsetof(pab_game, undo_size)
-#define PAB_GAME_SIZE_V2 sizeof(pab_game)
+#define PAB_GAME_SIZE_V2 offsetof(pab_game, correction_key)
+#define PAB_GAME_SIZE_V3 sizeof(pab_game)
 
 PAB_API void pab_game_init_size(pab_game *game, size_t size);
 

@@ -435,6 +435,17 @@ typedef struct pab_config {
                                             * own work per node as one real
                                             * thread measures it (pab-bench
                                             * compare --sim-calibrate); 0 */
+
+    /* libpab 0.11.  Layout V11 starts where V10 ended, padding included. */
+    PAB_ALIGNAS8_ int correction_bits; /* correction history: 2^bits
+                                        * entries a thread, by the game's
+                                        * correction_key; 0: none; 14 */
+    bool tt_eval;        /* pruning takes the table's bound for the static value
+                          * where it lies beyond; true */
+    bool lmr_refutation; /* a killer or countermove is reduced a ply less;
+                          * false */
+    bool lmr_tt_noisy;   /* a ply more where the table's move is noisy;
+                          * false */
 } pab_config;
 
 /* The sizes of each published layout of the structures that carry or
@@ -451,7 +462,8 @@ typedef struct pab_config {
  *   config V8 (libpab 0.8): up to aspiration_growth result V4
  *   config V9 (libpab 0.9): up to split_adopt_depth result V4
  *   config V10 (libpab 0.10): up to sim_node_extra result V4
- * (V6 to V9 are 0.6's to 0.9's sizeof, padding included: each next
+ *   config V11 (libpab 0.11): up to correction_bits result V4
+ * (V6 to V10 are 0.6's to 0.10's sizeof, padding included: each next
  * layout's first field is 8-aligned.) */
 #define PAB_ALIGN_UP_(n, a) (((n) + (a)-1) / (a) * (a))
 #define PAB_CONFIG_SIZE_V1                                                     \
@@ -465,7 +477,8 @@ typedef struct pab_config {
 #define PAB_CONFIG_SIZE_V7  offsetof(pab_config, singular_depth)
 #define PAB_CONFIG_SIZE_V8  offsetof(pab_config, split_adopt_depth)
 #define PAB_CONFIG_SIZE_V9  offsetof(pab_config, sim_node_extra)
-#define PAB_CONFIG_SIZE_V10 sizeof(pab_config)
+#define PAB_CONFIG_SIZE_V10 offsetof(pab_config, correction_bits)
+#define PAB_CONFIG_SIZE_V11 sizeof(pab_config)
 #define PAB_RESULT_SIZE_V1  offsetof(pab_result, ticks)
 #define PAB_RESULT_SIZE_V2  offsetof(pab_result, by_depth)
 #define PAB_RESULT_SIZE_V3  offsetof(pab_result, split_wait_ns)
@@ -517,6 +530,7 @@ PAB_API int pab_searcher_create(pab_searcher **searcher, const pab_game *game,
 PAB_API int pab_searcher_create_with_tt(pab_searcher **searcher,
                                         const pab_game *game, pab_tt *tt);
 PAB_API void pab_searcher_destroy(pab_searcher *searcher);
+PAB_API int pab_searcher_forget(pab_searcher *searcher);
 PAB_API pab_tt *pab_searcher_tt(pab_searcher *searcher);
 PAB_API void pab_searcher_stop(pab_searcher *searcher);
 PAB_API uint64_t pab_searcher_ticket(pab_searcher *searcher);
