@@ -482,6 +482,8 @@ struct ns_node {
     pab_score_t static_eval; /* corrected (config.correction_bits) */
     pab_score_t raw_eval;    /* evaluate()'s; NS_NO_EVAL: none taken */
     pab_score_t prune_eval;  /* static_eval as the pruning rules take it */
+    int32_t *corr_slot;      /* the correction entry of static_eval, or
+                              * NULL: not corrected (correction.c) */
     bool tt_noisy;           /* the table's move, searched, was not quiet */
     bool improving;          /* the static value rose since two plies before */
     /* The table's entry, for the singular extension: its draft (-1: no
@@ -603,6 +605,16 @@ void moves_order(worker *w, pab_move_t *moves, int n, int noisy, int ply,
                  pab_move_t tt_move);
 /* A move late-move reductions and futility may touch (move_flags() 0). */
 bool moves_reducible(worker *w, pab_move_t m);
+
+/* ---- correction history (correction.c) ---------------------------------- */
+
+/* The worker's correction entry for its position, whose static value is
+ * raw; NULL when the search keeps no tables or raw is no plain value. */
+int32_t *corr_slot(worker *w, pab_score_t raw);
+/* raw corrected by the entry (raw itself for NULL). */
+pab_score_t corr_apply(const int32_t *slot, pab_score_t raw);
+/* ns_close: the node's searched value teaches its entry. */
+void corr_learn(worker *w, const ns_node *nd);
 bool moves_refutes(const worker *w, pab_move_t m, int ply);
 /* The history index nothing has (no previous move). */
 #define NO_INDEX UINT_MAX

@@ -64,69 +64,6 @@ static pab_score_t evaluate(worker *w, int ply)
     return score_from_game(g, v, ply);
 }
 
-/* config.correction_bits (correction history): evaluate() misjudges some
- * kinds of position alike (in chess, a pawn structure), and the search
- * finds out by how much as it goes.  Each thread keeps, per key of the
- * game's correction_key(), a running average of (searched value - static
- * value) in 1/NS_CORR_GRAIN units, and adds it to the static value.  The
- * average moves by up to NS_CORR_WEIGHT_MAX/256 of the difference, more
- * for deeper searches, and stays within NS_CORR_LIMIT of the game's units,
- * so a misjudged key is corrected within a few nodes and none can swamp
- * the evaluation.  Thread-local: no other thread reads it. */
-#define NS_CORR_GRAIN      256
-#define NS_CORR_LIMIT      128
-#define NS_CORR_WEIGHT_MAX 16
-
-/* Whether a value may be corrected: not a game result, nor near one. */
-static bool corrigible(pab_score_t v)
-{
-    return v != NS_NO_EVAL &&
-           v <= PAB_SCORE_MATE - PAB_MATE_PLY_MAX - NS_CORR_LIMIT &&
-           v >= -PAB_SCORE_MATE + PAB_MATE_PLY_MAX + NS_CORR_LIMIT;
-}
-
-static int32_t *correction_entry(worker *w)
-{
-    const pab_game *g = w->sh->game;
-    return &w->corr[g->correction_key(w->state, g->user) & w->corr_mask];
-}
-
-static pab_score_t corrected(worker *w, pab_score_t raw)
-{
-    if (w->corr == NULL || !corrigible(raw))
-        return raw;
-    return raw + *correction_entry(w) / NS_CORR_GRAIN;
-}
-
-static int32_t clamp_corr(int64_t v)
-{
-    const int64_t lim = (int64_t)NS_CORR_LIMIT * NS_CORR_GRAIN;
-    return (int32_t)(v > lim ? lim : v < -lim ? -lim : v);
-}
-
-/* A node's searched value teaches the correction when it says something
- * about the static value: an exact value, or a bound on the far side of
- * the corrected static value; a result or a capture's gain (the best move
- * noisy) says more about tactics than about the key, and is left out. */
-static void correction_learn(worker *w, const ns_node *nd)
-{
-    if (w->corr == NULL || nd->raw_eval == NS_NO_EVAL || w->aborted ||
-        (nd->flags & NS_EXCLUDE) || nd->best == -PAB_SCORE_INF ||
-        (nd->best_move != PAB_MOVE_NONE && !moves_reducible(w, nd->best_move)))
-        return;
-    if ((nd->best >= nd->beta && nd->best <= nd->static_eval) ||
-        (nd->best <= nd->alpha0 && nd->best >= nd->static_eval))
-        return;
-    if (!corrigible(nd->best) || !corrigible(nd->raw_eval))
-        return;
-    int32_t *e = correction_entry(w);
-    const int weight =
-        nd->depth + 1 < NS_CORR_WEIGHT_MAX ? nd->depth + 1 : NS_CORR_WEIGHT_MAX;
-    const int64_t diff =
-        clamp_corr(((int64_t)nd->best - nd->raw_eval) * NS_CORR_GRAIN);
-    *e = clamp_corr(((int64_t)*e * (256 - weight) + diff * weight) / 256);
-}
-
 /* make() with the illegal-move protocol: false means skip this move. */
 static bool make(worker *w, pab_move_t m, int ply)
 {
@@ -328,7 +265,8 @@ pab_score_t ns_quiesce(worker *w, pab_score_t alpha, pab_score_t beta, int ply)
             moves_order(w, moves, n, noisy, ply, PAB_MOVE_NONE);
         best = -PAB_SCORE_INF;
     } else {
-        best = corrected(w, evaluate(w, ply));
+        best = evaluate(w, ply);
+        best = corr_apply(corr_slot(w, best), best);
         if (best >= beta || ply >= PAB_PLY_MAX - 1)
             return best;
         if (best > alpha)
@@ -531,6 +469,7 @@ bool ns_begin(worker *w, ns_node *nd, pab_score_t alpha, pab_score_t beta,
     nd->improved = -1;
     nd->improving = false;
     nd->raw_eval = NS_NO_EVAL;
+    nd->corr_slot = NULL;
     nd->tt_noisy = false;
     nd->tt_depth = -1;
     nd->excluded = (flags & NS_EXCLUDE) ? w->skip_at[ply] : PAB_MOVE_NONE;
@@ -683,8 +622,10 @@ static bool expand_prune(worker *w, ns_node *nd, ns_fn self, pab_score_t *value)
     /* The trend needs a value on every ply of the line, PV nodes too. */
     const bool trend = cfg->improving && selective(w) && !nd->in_check;
     nd->raw_eval = want_eval || trend ? evaluate(w, nd->ply) : NS_NO_EVAL;
-    nd->static_eval =
-        nd->raw_eval == NS_NO_EVAL ? 0 : corrected(w, nd->raw_eval);
+    nd->corr_slot = corr_slot(w, nd->raw_eval);
+    nd->static_eval = nd->raw_eval == NS_NO_EVAL
+                          ? 0
+                          : corr_apply(nd->corr_slot, nd->raw_eval);
     track_trend(w, nd, trend);
     nd->prune_eval = table_refined(w, nd);
     if (want_eval && reverse_futile(w, nd)) {
@@ -946,7 +887,7 @@ pab_score_t ns_close(worker *w, ns_node *nd)
         return v;
     }
     tt_save(w, nd);
-    correction_learn(w, nd);
+    corr_learn(w, nd);
     return nd->best;
 }
 

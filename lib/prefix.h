@@ -28,6 +28,9 @@
 #define cls_root                 pab__cls_root
 #define cls_searched             pab__cls_searched
 #define cls_ybwc_type            pab__cls_ybwc_type
+#define corr_apply               pab__corr_apply
+#define corr_learn               pab__corr_learn
+#define corr_slot                pab__corr_slot
 #define cs_set_copy              pab__cs_set_copy
 #define diag_enter               pab__diag_enter
 #define diag_finish              pab__diag_finish
