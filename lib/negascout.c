@@ -37,6 +37,8 @@
  */
 #include "config.h"
 
+#include <string.h>
+
 #include "internal.h"
 
 /* The reductions, the null move and futility pruning take their amounts
@@ -606,6 +608,54 @@ static void track_trend(worker *w, ns_node *nd, bool trend)
     nd->improving = before == NS_NO_EVAL || nd->static_eval > before;
 }
 
+/* ProbCut (Buro's, in the form today's engines use): far from the
+ * horizon, a capture whose search three plies shallower than usual
+ * beats beta by probcut_margin would almost surely beat beta at full
+ * depth, so the node fails high at once.  A quiescence search screens
+ * each capture first, and a table entry deep enough that says the node
+ * stays below the raised bound skips the test.  The captures are the
+ * game's non-losing noisy moves, generated into the next ply's list (the
+ * node's own may hold its moves already) and copied out before the
+ * children use that list. */
+static bool probcut(worker *w, const ns_node *nd, ns_fn self,
+                    pab_score_t *value)
+{
+    const pab_config *cfg = &w->sh->cfg;
+    const int reduced = nd->depth - 4; /* the child's depth */
+    if (cfg->probcut_depth <= 0 || nd->depth < cfg->probcut_depth ||
+        (nd->flags & NS_EXCLUDE) || !moves_have_noisy(w->sh->game) ||
+        !cfg->quiescence || PAB_SCORE_IS_WIN(nd->beta) ||
+        PAB_SCORE_IS_LOSS(nd->beta) || nd->ply >= PAB_PLY_MAX - 2)
+        return false;
+    const int64_t raised = (int64_t)nd->beta + cfg->probcut_margin;
+    if (PAB_SCORE_IS_WIN(raised) || raised > PAB_SCORE_MAX)
+        return false;
+    const pab_score_t pcb = (pab_score_t)raised;
+    if (nd->tt_depth >= reduced + 1 && nd->tt_score < pcb &&
+        nd->tt_bound != PAB_BOUND_LOWER)
+        return false;
+    pab_move_t captures[PAB_MAX_MOVES];
+    int n = moves_generate_noisy(w, nd->ply + 1);
+    if (n <= 0 || n > PAB_MAX_MOVES)
+        return false;
+    memcpy(captures, moves_at(w, nd->ply + 1), sizeof *captures * (size_t)n);
+    for (int i = 0; i < n; i++) {
+        if (!make(w, captures[i], nd->ply))
+            continue;
+        pab_score_t v = -ns_quiesce(w, -pcb, -pcb + 1, nd->ply + 1);
+        if (v >= pcb && !w->aborted)
+            v = -ns_call(w, self, -pcb, -pcb + 1, reduced, nd->ply + 1, 0);
+        unmake(w, captures[i], nd->ply);
+        if (w->aborted)
+            return false;
+        if (v >= pcb && !declined(v)) {
+            *value = v;
+            return true;
+        }
+    }
+    return false;
+}
+
 /* Null move, reverse futility and futility, which need the static value
  * but no moves. */
 static bool expand_prune(worker *w, ns_node *nd, ns_fn self, pab_score_t *value)
@@ -633,7 +683,8 @@ static bool expand_prune(worker *w, ns_node *nd, ns_fn self, pab_score_t *value)
         tt_save(w, nd);
         return true;
     }
-    if (want_eval && null_move_cuts(w, nd, self, value)) {
+    if (want_eval &&
+        (null_move_cuts(w, nd, self, value) || probcut(w, nd, self, value))) {
         nd->best = *value;
         tt_save(w, nd);
         return true;
@@ -792,6 +843,10 @@ static int singular(worker *w, const ns_node *nd, pab_move_t m,
         return 1;
     if (s_beta >= nd->beta && !(nd->flags & NS_PV))
         *cut = s_beta;
+    /* Another move comes near the table move's value, which itself beats
+     * beta: the table move needs less proof (config.singular_negative). */
+    else if (cfg->singular_negative && nd->tt_score >= nd->beta)
+        return -1;
     return 0;
 }
 
@@ -824,11 +879,11 @@ bool ns_move(worker *w, ns_node *nd, pab_move_t m, ns_fn child,
     if (quiet && nd->quiets_tried < NS_QUIETS_MAX)
         nd->quiets[nd->quiets_tried] = m;
     nd->quiets_tried += quiet;
-    const int ext =
-        single || (cfg->check_extension && nd->ply < cfg->extension_max_ply &&
-                   in_check_at(w, nd->ply + 1))
-            ? 1
-            : 0;
+    const int ext = single > 0 || (cfg->check_extension &&
+                                   nd->ply < cfg->extension_max_ply &&
+                                   in_check_at(w, nd->ply + 1))
+                        ? 1
+                        : single;
     const int new_depth = nd->depth - 1 + ext;
     const bool pv = nd->flags & NS_PV;
     pab_score_t v;

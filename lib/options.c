@@ -220,6 +220,12 @@ static const option options[] = {
     BOOL(tt_eval, 1, "pruning takes the table's bound over the static value"),
     BOOL(lmr_refutation, 0, "killers and the countermove reduced a ply less"),
     BOOL(lmr_tt_noisy, 0, "late moves reduced a ply more after a noisy table move"),
+    NUMBER(probcut_depth, STORE_INT, 0, PAB_DEPTH_MAX, 0, "plies",
+           "ProbCut from this depth, 0: none"),
+    NUMBER(probcut_margin, STORE_INT, 1, PAB_SCORE_MAX, 200, "score",
+           "ProbCut: a capture's reduced search beats beta by this much"),
+    BOOL(singular_negative, 0,
+         "the table move a ply shallower where it is not singular but beats beta"),
 };
 /* clang-format on */
 
@@ -350,7 +356,7 @@ bool options_layout_published(size_t size)
            size == PAB_CONFIG_SIZE_V5 || size == PAB_CONFIG_SIZE_V6 ||
            size == PAB_CONFIG_SIZE_V7 || size == PAB_CONFIG_SIZE_V8 ||
            size == PAB_CONFIG_SIZE_V9 || size == PAB_CONFIG_SIZE_V10 ||
-           size == PAB_CONFIG_SIZE_V11;
+           size == PAB_CONFIG_SIZE_V11 || size == PAB_CONFIG_SIZE_V12;
 }
 
 /* Where the field ends: a caller's config of an older layout lacks the

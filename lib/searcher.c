@@ -224,7 +224,8 @@ static void normalise(pab_config *dst, const pab_config *src)
         dst->lmr_history = dst->cont_history_bits = 0;
         dst->correction_bits = 0;
         dst->tt_eval = dst->lmr_refutation = dst->lmr_tt_noisy = false;
-        dst->see_prune_depth = 0;
+        dst->see_prune_depth = dst->probcut_depth = 0;
+        dst->singular_negative = false;
         dst->lmr_log = dst->countermove = dst->history_malus = false;
         dst->mate_distance_pruning = false;
         dst->qsearch_tt = dst->qsearch_skip_bad = false;

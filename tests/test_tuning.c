@@ -1,7 +1,7 @@
 /*
- * The libpab 0.4 config (PAB_CONFIG_SIZE_V4), with the tunables 0.6 and
- * 0.8 added: the search's tunables by name, the progress callback inside an
- * iteration, and the soft time limit.
+ * The libpab 0.4 config (PAB_CONFIG_SIZE_V4), with the tunables 0.6,
+ * 0.8 and 0.12 added: the search's tunables by name, the progress callback
+ * inside an iteration, and the soft time limit.
  *
  * Tunables at their defaults must search exactly the tree of a default
  * config (every algorithm; the parallel ones on deterministic virtual
@@ -55,6 +55,9 @@ static const struct {
      * 6 do. */
     {"cont_history_bits", "3"},
     {"aspiration_growth", "33"},
+    /* libpab 0.12 */
+    {"probcut_depth", "5"},
+    {"probcut_margin", "100"},
 };
 /* The switches of libpab 0.6 and their defaults. */
 static const struct {
@@ -158,6 +161,43 @@ Test(tuning, the_singular_extension_acts_in_every_algorithm, .timeout = 300)
     free(pos);
 }
 
+/* singular_negative (off by default) acts where the singular test fails
+ * and the table move's score beats beta: a depth-8 search with tests from
+ * depth 5 has such nodes (the default, 8, is too deep for it to show). */
+Test(tuning, a_negative_singular_extension_changes_the_tree, .timeout = 120)
+{
+    chess_pos *pos = new_pos(KIWIPETE);
+    pab_config on, off;
+    pab_config_init(&on);
+    on.max_depth = 8;
+    on.singular_depth = 5;
+    off = on;
+    cr_assert_not(off.singular_negative);
+    cr_assert_eq(pab_config_set_option(&on, "singular_negative", "true"), 0);
+    cr_assert(on.singular_negative);
+    cr_assert_neq(search(pos, &on).stats.nodes, search(pos, &off).stats.nodes);
+    free(pos);
+}
+
+/* ProbCut's two fields are checked against their ranges. */
+Test(tuning, probcut_out_of_range_is_refused)
+{
+    pab_config c;
+    pab_config_init(&c);
+    cr_assert_eq(c.probcut_depth, 0);
+    cr_assert_eq(c.probcut_margin, 200);
+    c.probcut_depth = PAB_DEPTH_MAX + 1;
+    cr_assert_eq(pab_config_validate(&c), PAB_EINVAL);
+    c.probcut_depth = -1;
+    cr_assert_eq(pab_config_validate(&c), PAB_EINVAL);
+    c.probcut_depth = 5;
+    cr_assert_eq(pab_config_validate(&c), 0);
+    c.probcut_margin = 0;
+    cr_assert_eq(pab_config_validate(&c), PAB_EINVAL);
+    cr_assert_eq(pab_config_set_option(&c, "probcut_margin", "0"), PAB_EINVAL);
+    cr_assert_eq(c.probcut_margin, 0); /* a refused value changes nothing */
+}
+
 /* split_adopt_depth acts where a thread joins another's split point, and
  * nowhere else: on deterministic virtual processors it changes the tree
  * of the four split-point algorithms and of no other. */
@@ -198,6 +238,8 @@ Test(tuning, every_tunable_changes_the_tree, .timeout = 300)
     c.see_prune_depth = 3; /* off by default too */
     c.singular_depth = 5;  /* 8 by default: deeper than this search */
     c.history_gravity = true; /* lmr_history and cont_history_bits need it */
+    c.probcut_depth = 4;      /* off by default: probcut_margin would change
+                               * nothing */
     /* A narrow window fails twice somewhere, where its growth shows. */
     c.aspiration_window = 5;
     const uint64_t base = search(pos, &c).stats.nodes;

@@ -25,17 +25,19 @@
  * standing pat) and taken from the table's bound where that lies beyond
  * it (tt_eval), reverse futility (rfp_depth, rfp_margin per ply), the
  * null move (null_min_depth, R = null_r_base + depth / null_r_div),
- * futility (futility_depth, futility_margin per ply); then the moves by
+ * ProbCut (probcut_depth, probcut_margin), futility (futility_depth,
+ * futility_margin per ply); then the moves by
  * stage: the table move if valid, the noisy moves that do not lose, the
  * quiet ones (killers, the countermove, then history, among equal
  * scores), the losing noisy ones; late-move pruning (past lmp_moves +
  * depth^2 quiet moves up to lmp_depth, losing captures up to
  * see_prune_depth); PVS with late-move reductions (logarithmic with
- * lmr_log, else lmr_r and the deep rule; lmr_refutation, lmr_tt_noisy)
- * and check extensions; at a quiet cutoff the killers, the countermove,
- * and history with its malus for the quiet moves tried before; at the
- * node's end what its value teaches the correction table.  The selective
- * rules are the library's for a game with move_flags(), as chess is.
+ * lmr_log, else lmr_r and the deep rule; lmr_refutation, lmr_tt_noisy),
+ * check and singular extensions (singular_negative: a ply less); at a quiet
+ * cutoff the killers, the countermove, and history with its malus for the quiet
+ * moves tried before; at the node's end what its value teaches the correction
+ * table.  The selective rules are the library's for a game with move_flags(),
+ * as chess is.
  *
  * Not followed (the bench never sets them): plain mode, use_tt off,
  * MultiPV and root moves, threads, limits and the simulator.
@@ -737,7 +739,45 @@ static int singular(direct *d, const pab_tt_entry *e, bool found, int depth,
         return 1;
     if (s_beta >= beta && !pv)
         *cut = s_beta;
+    else if (cfg->singular_negative && e->score >= beta)
+        return -1;
     return 0;
+}
+
+/* ProbCut: true with *value when a capture's search three plies shallower
+ * than usual beats beta by probcut_margin (a quiescence search first). */
+static bool probcut(direct *d, pab_score_t beta, int depth, int ply,
+                    const pab_tt_entry *e, bool found, pab_score_t *value)
+{
+    const pab_config *cfg = d->cfg;
+    if (cfg->probcut_depth <= 0 || depth < cfg->probcut_depth ||
+        !cfg->quiescence || PAB_SCORE_IS_WIN(beta) || PAB_SCORE_IS_LOSS(beta) ||
+        ply >= DIRECT_PLY_MAX - 2)
+        return false;
+    const int64_t raised = (int64_t)beta + cfg->probcut_margin;
+    if (PAB_SCORE_IS_WIN(raised) || raised > PAB_SCORE_MAX)
+        return false;
+    const pab_score_t pcb = (pab_score_t)raised;
+    if (found && e->depth >= depth - 3 && e->score < pcb &&
+        e->bound != PAB_BOUND_LOWER)
+        return false;
+    pab_move_t captures[CHESS_MAX_MOVES];
+    const int n = generate_quiescence(d, ply + 1);
+    memcpy(captures, d->moves[ply + 1], sizeof *captures * (size_t)n);
+    for (int i = 0; i < n; i++) {
+        if (!make(d, captures[i], ply))
+            continue;
+        pab_score_t v = -quiesce(d, -pcb, -pcb + 1, ply + 1);
+        if (v >= pcb)
+            v = -search(d, -pcb, -pcb + 1, depth - 4, ply + 1, false,
+                        PAB_MOVE_NONE);
+        chess_unmake(d->pos, captures[i]);
+        if (v >= pcb) {
+            *value = v;
+            return true;
+        }
+    }
+    return false;
 }
 
 static pab_score_t search(direct *d, pab_score_t alpha, pab_score_t beta,
@@ -821,6 +861,10 @@ static pab_score_t search(direct *d, pab_score_t alpha, pab_score_t beta,
         store(d, key, depth, ply, alpha0, beta, v, PAB_MOVE_NONE);
         return v;
     }
+    if (want_eval && keep && probcut(d, beta, depth, ply, &e, found, &v)) {
+        store(d, key, depth, ply, alpha0, beta, v, PAB_MOVE_NONE);
+        return v;
+    }
     const int64_t margin64 = (int64_t)cfg->futility_margin * depth;
     const pab_score_t margin =
         margin64 > PAB_SCORE_MAX ? PAB_SCORE_MAX : (pab_score_t)margin64;
@@ -860,10 +904,10 @@ static pab_score_t search(direct *d, pab_score_t alpha, pab_score_t beta,
                 quiets[quiets_tried] = m;
             quiets_tried += q;
             const int ext =
-                single || (cfg->check_extension &&
-                           ply < cfg->extension_max_ply && pos->checkers)
+                single > 0 || (cfg->check_extension &&
+                               ply < cfg->extension_max_ply && pos->checkers)
                     ? 1
-                    : 0;
+                    : single;
             const int new_depth = depth - 1 + ext;
             if (searched == 0) {
                 v = -search(d, -beta, -alpha, new_depth, ply + 1, pv,

@@ -446,6 +446,14 @@ typedef struct pab_config {
                           * false */
     bool lmr_tt_noisy;   /* a ply more where the table's move is noisy;
                           * false */
+
+    /* libpab 0.12.  Layout V12 starts where V11 ended, padding included. */
+    PAB_ALIGNAS8_ int probcut_depth; /* ProbCut from this depth, 0: none; 0 */
+    pab_score_t probcut_margin;      /* ... a capture's reduced search beats
+                                      * beta by this much; 200 */
+    bool singular_negative;          /* the table move a ply shallower where the
+                                      * singular test fails and its score beats
+                                      * beta; false */
 } pab_config;
 
 /* The sizes of each published layout of the structures that carry or
@@ -463,6 +471,7 @@ typedef struct pab_config {
  *   config V9 (libpab 0.9): up to split_adopt_depth result V4
  *   config V10 (libpab 0.10): up to sim_node_extra result V4
  *   config V11 (libpab 0.11): up to correction_bits result V4
+ *   config V12 (libpab 0.12): up to probcut_depth result V4
  * (V6 to V10 are 0.6's to 0.10's sizeof, padding included: each next
  * layout's first field is 8-aligned.) */
 #define PAB_ALIGN_UP_(n, a) (((n) + (a)-1) / (a) * (a))
@@ -478,7 +487,8 @@ typedef struct pab_config {
 #define PAB_CONFIG_SIZE_V8  offsetof(pab_config, split_adopt_depth)
 #define PAB_CONFIG_SIZE_V9  offsetof(pab_config, sim_node_extra)
 #define PAB_CONFIG_SIZE_V10 offsetof(pab_config, correction_bits)
-#define PAB_CONFIG_SIZE_V11 sizeof(pab_config)
+#define PAB_CONFIG_SIZE_V11 offsetof(pab_config, probcut_depth)
+#define PAB_CONFIG_SIZE_V12 sizeof(pab_config)
 #define PAB_RESULT_SIZE_V1  offsetof(pab_result, ticks)
 #define PAB_RESULT_SIZE_V2  offsetof(pab_result, by_depth)
 #define PAB_RESULT_SIZE_V3  offsetof(pab_result, split_wait_ns)
