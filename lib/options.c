@@ -157,7 +157,7 @@ static const option options[] = {
            "late-move pruning at depths up to this, 0: none"),
     NUMBER(lmp_moves, STORE_INT, 0, PAB_MAX_MOVES, 3, "moves",
            "late-move pruning keeps this + depth^2 quiet moves"),
-    NUMBER(iir_depth, STORE_INT, 0, PAB_DEPTH_MAX, 0, "plies",
+    NUMBER(iir_depth, STORE_INT, 0, PAB_DEPTH_MAX, 4, "plies",
            "no table move: one ply less from this depth, 0: never"),
     NUMBER(see_prune_depth, STORE_INT, 0, PAB_DEPTH_MAX, 0, "plies",
            "losing captures pruned at depths up to this, 0: none"),

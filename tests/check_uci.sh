@@ -14,7 +14,7 @@
 # The bench count changes whenever the search or the chess module changes
 # what it searches; record the new value then (pab-chess bench 5 1 serial).
 BENCH_ARGS="5 1 serial"
-BENCH_NODES=157655
+BENCH_NODES=157622
 
 top_builddir=${top_builddir:-.}
 engine="$top_builddir/examples/chess/pab-chess"
@@ -318,7 +318,8 @@ direct=$(timeout 600 "$engine" direct 9 2>&1 | grep -c ' same$')
 check "direct 9: the same nodes on all 24 positions ($direct)" test "$direct" -eq 24
 direct=$(timeout 600 "$engine" direct 8 1 lmr_history=1000 lmp_depth=6 \
     see_prune_depth=3 aspiration_growth=33 singular_depth=6 improving=true \
-    history_gravity=true lmr_refutation=true lmr_tt_noisy=true 2>&1 |
+    history_gravity=true lmr_refutation=true lmr_tt_noisy=true \
+    probcut_depth=5 singular_negative=true 2>&1 |
     grep -c ' same$')
 check "direct 8 with the rules off by default on: the same nodes ($direct)" \
     test "$direct" -eq 24

@@ -354,7 +354,7 @@ typedef struct pab_config {
     pab_score_t rfp_margin;     /* ... per ply of depth left; 90 */
     int lmp_depth;              /* late-move pruning to this depth; 0 */
     int lmp_moves;              /* quiet moves kept: this + depth^2; 3 */
-    int iir_depth;              /* no table move: one ply less from; 0 */
+    int iir_depth;              /* no table move: one ply less from; 4 */
     int see_prune_depth;        /* losing captures pruned to this; 0 */
     bool lmr_log;               /* reductions by log(depth) log(move); true */
     bool countermove;           /* the reply that refuted the last move; true */
