@@ -605,16 +605,6 @@ void moves_order(worker *w, pab_move_t *moves, int n, int noisy, int ply,
                  pab_move_t tt_move);
 /* A move late-move reductions and futility may touch (move_flags() 0). */
 bool moves_reducible(worker *w, pab_move_t m);
-
-/* ---- correction history (correction.c) ---------------------------------- */
-
-/* The worker's correction entry for its position, whose static value is
- * raw; NULL when the search keeps no tables or raw is no plain value. */
-int32_t *corr_slot(worker *w, pab_score_t raw);
-/* raw corrected by the entry (raw itself for NULL). */
-pab_score_t corr_apply(const int32_t *slot, pab_score_t raw);
-/* ns_close: the node's searched value teaches its entry. */
-void corr_learn(worker *w, const ns_node *nd);
 bool moves_refutes(const worker *w, pab_move_t m, int ply);
 /* The history index nothing has (no previous move). */
 #define NO_INDEX UINT_MAX
@@ -629,6 +619,16 @@ void moves_reward(worker *w, pab_move_t m, int depth, int ply,
  * joining from's split point, config.split_adopt_depth); the killers,
  * which belong to from's path, stay. */
 void moves_adopt(worker *w, const worker *from);
+
+/* ---- correction history (correction.c) ---------------------------------- */
+
+/* The worker's correction entry for its position, whose static value is
+ * raw; NULL when the search keeps no tables or raw is no plain value. */
+int32_t *corr_slot(worker *w, pab_score_t raw);
+/* raw corrected by the entry (raw itself for NULL). */
+pab_score_t corr_apply(const int32_t *slot, pab_score_t raw);
+/* ns_close: the node's searched value teaches its entry. */
+void corr_learn(worker *w, const ns_node *nd);
 
 /* ---- the algorithms: one file each, one descriptor each ---------------- */
 

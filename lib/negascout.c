@@ -656,8 +656,8 @@ static bool probcut(worker *w, const ns_node *nd, ns_fn self,
     return false;
 }
 
-/* Null move, reverse futility and futility, which need the static value
- * but no moves. */
+/* Null move, reverse futility, ProbCut and futility, which need the
+ * static value but no moves. */
 static bool expand_prune(worker *w, ns_node *nd, ns_fn self, pab_score_t *value)
 {
     const pab_game *g = w->sh->game;
@@ -813,7 +813,8 @@ static bool singular_candidate(const worker *w, const ns_node *nd, pab_move_t m)
  * every other move, at half the depth, stays below the table's score by
  * singular_margin per ply.  When one of them reaches beta there too, two
  * moves refute the parent and the node fails high at once (multi-cut):
- * *cut gets the value.  The test is a plain NegaScout search of this
+ * *cut gets the value.  The plies it adds are returned: 1, 0, or -1
+ * with singular_negative.  The test is a plain NegaScout search of this
  * position with the move left out (NS_EXCLUDE: no table, no null move),
  * whatever algorithm the node belongs to: it proves nothing the table
  * may keep, and it touches nothing shared.  It needs the entry's draft
@@ -844,7 +845,7 @@ static int singular(worker *w, const ns_node *nd, pab_move_t m,
     if (s_beta >= nd->beta && !(nd->flags & NS_PV))
         *cut = s_beta;
     /* Another move comes near the table move's value, which itself beats
-     * beta: the table move needs less proof (config.singular_negative). */
+     * beta: the table move needs less proof. */
     else if (cfg->singular_negative && nd->tt_score >= nd->beta)
         return -1;
     return 0;

@@ -717,7 +717,8 @@ static pab_score_t table_refined(const pab_config *cfg, const pab_tt_entry *e,
 }
 
 /* The singular extension's test of the table move m: 1 to extend it, 0
- * not; *cut set to a value when another move reaches beta too. */
+ * not, -1 a ply less (singular_negative); *cut set to a value when
+ * another move reaches beta too. */
 static int singular(direct *d, const pab_tt_entry *e, bool found, int depth,
                     int ply, pab_score_t beta, bool pv, pab_move_t m,
                     const picker *p, pab_score_t *cut)
