@@ -4,7 +4,7 @@
  * finds out by how much as it goes.  Each thread keeps, per key of the
  * game's correction_key(), a running average of (searched value - static
  * value) in 1/CORR_GRAIN units, and the recursive searches add it to the
- * static value (negascout.c: the pruning rules and quiescence's standing
+ * static value (ns_prune.c's pruning rules and quiesce.c's standing
  * pat).  The average moves by up to CORR_WEIGHT_MAX/256 of the difference,
  * more for deeper searches, and stays within CORR_LIMIT of the game's
  * units, so a misjudged key is corrected within a few nodes and none can

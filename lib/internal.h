@@ -249,7 +249,7 @@ typedef struct worker {
     int steady;             /* completed iterations in a row that chose it */
     bool failed_low;        /* the root search in progress failed low */
     /* Whether the side to move is in check in the position at each ply:
-     * 1, 0, or -1 for not asked yet (negascout.c's in_check_at). */
+     * 1, 0, or -1 for not asked yet (ns_internal.h's in_check_at). */
     signed char check_at[PAB_PLY_MAX + 1];
     /* The static value at each ply of the current line, NS_NO_EVAL where
      * the side to move was in check or none was taken (config.improving);
@@ -573,6 +573,7 @@ pab_score_t ns_close(worker *w, ns_node *nd);
 
 pab_score_t ns_search(worker *w, pab_score_t alpha, pab_score_t beta, int depth,
                       int ply, unsigned flags);
+/* quiesce.c: quiescence, and the horizon that calls it when it applies. */
 pab_score_t ns_quiesce(worker *w, pab_score_t alpha, pab_score_t beta, int ply);
 pab_score_t ns_horizon(worker *w, pab_score_t alpha, pab_score_t beta, int ply);
 pab_score_t ns_plain(worker *w, pab_score_t alpha, pab_score_t beta, int depth,

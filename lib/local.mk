@@ -7,7 +7,8 @@ lib_libpab_la_SOURCES = \
 	lib/tt_layout.h lib/tt.c lib/tt_shard.c lib/cs.c \
 	lib/runtime_sim.c lib/sim_memory.h lib/sim_memory.c lib/sim_cluster.c \
 	lib/game.c lib/perft.c \
-	lib/workers.c lib/negascout.c lib/correction.c lib/ns_moves.c lib/serial.c \
+	lib/workers.c lib/ns_internal.h lib/negascout.c lib/ns_prune.c \
+	lib/quiesce.c lib/correction.c lib/ns_moves.c lib/serial.c \
 	lib/lazy_smp.c lib/abdada.c lib/simplified_abdada.c \
 	lib/splitpoint.h lib/sp_internal.h lib/sp_sleep.c lib/sp_node.c \
 	lib/sp_work.c lib/sp_policy_highest.c lib/sp_policy_random.c lib/sp_move.c \

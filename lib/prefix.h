@@ -64,11 +64,15 @@
 #define ns_next                  pab__ns_next
 #define ns_plain                 pab__ns_plain
 #define ns_probe                 pab__ns_probe
+#define ns_prune_node            pab__ns_prune_node
+#define ns_pruned_move           pab__ns_pruned_move
 #define ns_put_off               pab__ns_put_off
 #define ns_quiesce               pab__ns_quiesce
 #define ns_record                pab__ns_record
+#define ns_reduction             pab__ns_reduction
 #define ns_root_moves            pab__ns_root_moves
 #define ns_search                pab__ns_search
+#define ns_singular              pab__ns_singular
 #define ns_take_back             pab__ns_take_back
 #define options_layout_published pab__options_layout_published
 #define options_set_defaults     pab__options_set_defaults

@@ -1,14 +1,15 @@
 /*
  * pab-chess direct: what the library's search costs per node.
  *
- * The serial search of libpab (lib/negascout.c, lib/ns_moves.c and
- * lib/iterate.c) written out again as one direct alpha-beta loop over the
- * chess module's own functions: no callback table, no worker, no
- * staged-node machinery, the same decisions in the same order.  It keeps
- * its own transposition table through the public pab_tt API (the
- * component, not the search), so that the two searches probe and store
- * alike and visit exactly the same nodes: the bench checks that the counts
- * are equal, and only then compares the speeds.
+ * The serial search of libpab (lib/negascout.c, lib/ns_prune.c,
+ * lib/quiesce.c, lib/ns_moves.c and lib/iterate.c) written out again as
+ * one direct alpha-beta loop over the chess module's own functions: no
+ * callback table, no worker, no staged-node machinery, the same decisions
+ * in the same order.  It keeps its own transposition table through the
+ * public pab_tt API (the component, not the search), so that the two
+ * searches probe and store alike and visit exactly the same nodes: the
+ * bench checks that the counts are equal, and only then compares the
+ * speeds.
  *
  * Every amount and switch is read from the pab_config the library search
  * gets (pab_config_init()'s defaults), never restated here, so that a
