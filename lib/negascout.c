@@ -1,7 +1,7 @@
 /*
  * The recursive searches every algorithm that starts threads at the root
- * builds on: NegaScout/PVS, quiescence, and the plain fail-hard alpha-beta
- * of the thesis' figure 4.3.  The rules that prune, reduce and extend are
+ * builds on: NegaScout/PVS and the plain fail-hard alpha-beta of the
+ * thesis' figure 4.3.  The rules that prune, reduce and extend are
  * ns_prune.c's, quiescence quiesce.c's, a node's moves ns_moves.c's.
  *
  * Scores inside the search are fail-soft negamax values; distance scores
@@ -37,8 +37,6 @@
  * for them); everything else it writes belongs to the calling worker.
  */
 #include "config.h"
-
-#include <string.h>
 
 #include "ns_internal.h"
 
