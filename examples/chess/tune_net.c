@@ -183,12 +183,14 @@ static void net_from(float_net *net, const chess_net *q)
     }
 }
 
-/* Black's view of white's input x: the other side's piece, on the square
- * of the mirrored rank (chess_net_input()). */
+/* Black's view of white's input x, through chess_net_input(), the one
+ * place that lays the inputs out: x is piece (colour * 6 + type) * 64 +
+ * square in white's view. */
 static uint16_t black_input(uint16_t x)
 {
-    enum { SIDE = CHESS_NET_INPUTS / 2 };
-    return (uint16_t)((x ^ 56) + (x < SIDE ? SIDE : -SIDE));
+    int piece = x / 64;
+    return (uint16_t)chess_net_input(
+        CHESS_PIECE(piece / 6, CHESS_PAWN + piece % 6), x % 64, CHESS_BLACK);
 }
 
 static void sample_views(const net_sample *s, net_views *v)
