@@ -202,16 +202,22 @@ static void sample_views(const net_sample *s, net_views *v)
     }
 }
 
-/* One view's hidden units (clipped to [0, 1]); returns g. */
+/* One view's hidden units (clipped to [0, 1]); returns g.  The sums run
+ * along the rows of w1, so each unit still adds its inputs in their order
+ * and the result is the same to the last bit as unit by unit. */
 static double view_forward(const float_net *net, const net_views *v, int view,
                            float *h)
 {
+    float a[H];
+    memcpy(a, net->b1, sizeof a);
+    for (int i = 0; i < v->n; i++) {
+        const float *row = net->w1[v->on[view][i]];
+        for (int j = 0; j < H; j++)
+            a[j] += row[j];
+    }
     double g = 0.0;
     for (int j = 0; j < H; j++) {
-        float a = net->b1[j];
-        for (int i = 0; i < v->n; i++)
-            a += net->w1[v->on[view][i]][j];
-        h[j] = a < 0.0f ? 0.0f : a > 1.0f ? 1.0f : a;
+        h[j] = a[j] < 0.0f ? 0.0f : a[j] > 1.0f ? 1.0f : a[j];
         g += net->w2[j] * h[j];
     }
     return g;
@@ -230,7 +236,8 @@ typedef struct adam {
     double rate, fix1, fix2; /* the step and the moments' bias corrections */
 } adam;
 
-static void adam_step(float *w, float *m, float *v, double grad, const adam *a)
+static inline void adam_step(float *w, float *m, float *v, double grad,
+                             const adam *a)
 {
     *m = (float)(ADAM_BETA1 * *m + (1.0 - ADAM_BETA1) * grad);
     *v = (float)(ADAM_BETA2 * *v + (1.0 - ADAM_BETA2) * grad * grad);
@@ -250,6 +257,12 @@ static double learn(float_net *net, moments *mo, const net_sample *s,
     double p = expected(s->hand + r);
     double dr =
         2.0 * (p - s->label) * p * (1.0 - p) * K * log(10.0) / 400.0 * 100.0;
+    /* Each view's units that are not clipped, with their gradients; the
+     * weights then step view by view along the rows of w1, so every weight
+     * takes the same steps in the same order as unit by unit, with the rows
+     * read once instead of once a unit. */
+    double g[2][H];
+    int open[2][H], n_open[2] = {0, 0};
     for (int j = 0; j < H; j++) {
         double w2 = net->w2[j];
         adam_step(&net->w2[j], &mo->m.w2[j], &mo->v.w2[j],
@@ -257,12 +270,21 @@ static double learn(float_net *net, moments *mo, const net_sample *s,
         for (int view = 0; view < 2; view++) {
             if (h[view][j] <= 0.0f || h[view][j] >= 1.0f)
                 continue; /* clipped: no gradient */
-            double g = (view == 0 ? dr : -dr) * w2;
-            adam_step(&net->b1[j], &mo->m.b1[j], &mo->v.b1[j], g, a);
-            for (int i = 0; i < v.n; i++) {
-                int x = v.on[view][i];
-                adam_step(&net->w1[x][j], &mo->m.w1[x][j], &mo->v.w1[x][j], g,
-                          a);
+            g[view][n_open[view]] = (view == 0 ? dr : -dr) * w2;
+            open[view][n_open[view]++] = j;
+        }
+    }
+    for (int view = 0; view < 2; view++) {
+        for (int k = 0; k < n_open[view]; k++) {
+            int j = open[view][k];
+            adam_step(&net->b1[j], &mo->m.b1[j], &mo->v.b1[j], g[view][k], a);
+        }
+        for (int i = 0; i < v.n; i++) {
+            int x = v.on[view][i];
+            for (int k = 0; k < n_open[view]; k++) {
+                int j = open[view][k];
+                adam_step(&net->w1[x][j], &mo->m.w1[x][j], &mo->v.w1[x][j],
+                          g[view][k], a);
             }
         }
     }
