@@ -193,8 +193,10 @@ Test(simulate, equals_serial_msi_jitter, .timeout = 300)
 /* A split point's owner closed it while a thread that had just booked in
  * was about to copy its position (a NULL read): the interleavings of MSI
  * memory with noise seeds 5 and 6 on these trees hit that window in
- * Jamboree; closing now waits under the split point's lock. */
-Test(simulate, split_point_close_race, .timeout = 300)
+ * Jamboree; closing now waits under the split point's lock.  223 s under
+ * AddressSanitizer on an idle machine: the timeout leaves room for a
+ * loaded one and still fails a deadlock. */
+Test(simulate, split_point_close_race, .timeout = 900)
 {
     static const unsigned counts[] = {16, 64};
     static const pab_algorithm algos[] = {PAB_ALGO_JAMBOREE, PAB_ALGO_YBWC};
