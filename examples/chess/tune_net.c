@@ -244,6 +244,17 @@ static inline void adam_step(float *w, float *m, float *v, double grad,
     *w -= (float)(a->rate * (*m / a->fix1) / (sqrt(*v / a->fix2) + ADAM_EPS));
 }
 
+/* The open units' weights of one row (the biases, or one input's), each
+ * by its unit's gradient. */
+static void step_row(float *w, float *m, float *v, const int *open,
+                     const double *g, int n_open, const adam *a)
+{
+    for (int k = 0; k < n_open; k++) {
+        int j = open[k];
+        adam_step(&w[j], &m[j], &v[j], g[k], a);
+    }
+}
+
 /* One position: the error's gradient through both views (the black view
  * enters with the opposite sign).  Only the weights of the inputs that
  * are on move; their moments wait until then. */
@@ -275,17 +286,12 @@ static double learn(float_net *net, moments *mo, const net_sample *s,
         }
     }
     for (int view = 0; view < 2; view++) {
-        for (int k = 0; k < n_open[view]; k++) {
-            int j = open[view][k];
-            adam_step(&net->b1[j], &mo->m.b1[j], &mo->v.b1[j], g[view][k], a);
-        }
+        step_row(net->b1, mo->m.b1, mo->v.b1, open[view], g[view], n_open[view],
+                 a);
         for (int i = 0; i < v.n; i++) {
             int x = v.on[view][i];
-            for (int k = 0; k < n_open[view]; k++) {
-                int j = open[view][k];
-                adam_step(&net->w1[x][j], &mo->m.w1[x][j], &mo->v.w1[x][j],
-                          g[view][k], a);
-            }
+            step_row(net->w1[x], mo->m.w1[x], mo->v.w1[x], open[view], g[view],
+                     n_open[view], a);
         }
     }
     return (p - s->label) * (p - s->label);
