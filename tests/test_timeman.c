@@ -34,6 +34,46 @@ Test(timeman, plan_for_a_clock)
     cr_assert_eq(plan.hard_ms, 0);
 }
 
+/* Of the increment, a move spends what its overhead leaves, at most three
+ * quarters: 300 ms + 50 ms with 10 ms overhead plans 290 / 30 + 37 = 46,
+ * with 40 ms 260 / 30 + 10 = 18, with 60 ms (more than the increment)
+ * 240 / 30 + 0 = 8. */
+Test(timeman, the_overhead_is_paid_from_the_increment)
+{
+    uci_go go = clock_go(300, 50);
+    tm_plan plan;
+    const unsigned overhead[] = {10, 40, 60};
+    const uint64_t base[] = {46, 18, 8};
+    for (int i = 0; i < 3; i++) {
+        tm_plan_move(&go, CHESS_WHITE, overhead[i], 20, &plan);
+        tm_slow_mover(&plan, 200);
+        cr_assert_eq(plan.soft_ms, base[i] / 2 * 2, "overhead %u: soft %llu",
+                     overhead[i], (unsigned long long)plan.soft_ms);
+    }
+}
+
+/* A GUI that costs each move 40 ms of a 50 ms increment, Move Overhead
+ * set above that at 60, and an engine that thinks for its plan (the soft
+ * limit at the default Slow Mover): over 300 moves of 5 s + 0.05 s the
+ * clock keeps a reserve of at least 300 ms.  While the overhead was taken
+ * from the clock only once, the same setting sank to about 100 ms, the
+ * hard limit's quarter of the clock holding it there: raising Move
+ * Overhead bought almost nothing. */
+Test(timeman, move_overhead_keeps_a_reserve_behind_a_slow_gui)
+{
+    const int64_t gui = 40;
+    int64_t clock = 5000;
+    for (int move = 0; move < 300; move++) {
+        uci_go go = clock_go(clock, 50);
+        tm_plan plan;
+        tm_plan_move(&go, CHESS_WHITE, 60, 20, &plan);
+        tm_slow_mover(&plan, 200);
+        clock += 50 - (int64_t)plan.soft_ms - gui;
+        cr_assert_geq(clock, 300, "move %d: %lld ms left", move,
+                      (long long)clock);
+    }
+}
+
 /* The same move iteration after iteration settles the factor from
  * TM_UNSETTLED by TM_SETTLING each time down to TM_SETTLED; a new move
  * unsettles it again. */

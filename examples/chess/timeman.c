@@ -1,12 +1,12 @@
 /*
  * pab-chess: time management.  The clock is split evenly over the moves
  * still to play (TM_MOVES_TO_GO when the GUI does not say), with most of
- * the increment added since it comes back after the move; no move may
- * take more than a fixed share of what is left, so a long think never
- * leaves too little for the rest.  Playing on the increment alone, the
- * share keeps a reserve of a few increments on the clock.  Within those
- * limits, TimeStretch moves the soft one after each iteration by how
- * settled the search looks (timeman.h).
+ * the increment, less the move's overhead, added since it comes back
+ * after the move; no move may take more than a fixed share of what is
+ * left, so a long think never leaves too little for the rest.  Playing on
+ * the increment alone, the share keeps a reserve of a few increments on
+ * the clock.  Within those limits, TimeStretch moves the soft one after
+ * each iteration by how settled the search looks (timeman.h).
  */
 #include <limits.h>
 
@@ -25,6 +25,20 @@ static void plan_movetime(int64_t movetime, unsigned overhead, tm_plan *plan)
         (int64_t)overhead < movetime / 2 ? (int64_t)overhead : movetime / 2;
     plan->soft_ms = 0;
     plan->hard_ms = at_least_1(movetime - keep);
+}
+
+/* The share of the increment a move may spend.  The increment comes back
+ * after the move, but the move costs its overhead on top of the think, so
+ * only what is left of the increment after the overhead may be spent, and
+ * at most three quarters of it: the last quarter keeps a reserve.  Were
+ * the overhead taken from the clock only once, a GUI slower than a
+ * quarter of the increment would hold the clock at the hard limit's
+ * quarter of it, a few increments, whatever Move Overhead said. */
+static int64_t from_increment(int64_t inc, unsigned overhead)
+{
+    int64_t left = inc - (int64_t)overhead;
+    int64_t most = inc * 3 / 4;
+    return left < 0 ? 0 : left < most ? left : most;
 }
 
 void tm_plan_move(const uci_go *go, int side, unsigned overhead, unsigned legal,
@@ -47,7 +61,7 @@ void tm_plan_move(const uci_go *go, int side, unsigned overhead, unsigned legal,
     int64_t togo = go->movestogo > 0 ? go->movestogo : TM_MOVES_TO_GO;
     if (togo > TM_MOVES_TO_GO_MAX)
         togo = TM_MOVES_TO_GO_MAX;
-    int64_t base = usable / togo + inc * 3 / 4;
+    int64_t base = usable / togo + from_increment(inc, overhead);
     /* At most 3/4 of the clock for the last move before a new time
      * control, 3/8 for the one before, a quarter otherwise. */
     int64_t cap = usable * 3 / 4 / (togo < 3 ? togo : 3);

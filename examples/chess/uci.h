@@ -98,7 +98,7 @@ int uci_set_position(const uci_cmd *cmd, chess_pos *pos, char *err,
 #define UCI_THREADS_MAX        256
 #define UCI_HASH_MB_DEFAULT    16
 #define UCI_HASH_MB_MAX        65536
-#define UCI_OVERHEAD_DEFAULT   30
+#define UCI_OVERHEAD_DEFAULT   10
 #define UCI_SLOW_MOVER_DEFAULT 200
 
 /* What the options set.  `config` holds the library's own fields (the
