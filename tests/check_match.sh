@@ -286,6 +286,50 @@ done();
 EOF
 check "quality.mjs statistics and positions" node "$tmp/qstats.mjs"
 
+# pgn-tally.mjs on a PGN as xboard writes it: a win by mate, a draw, a
+# loss on time, a win by the opponent's illegal move (its last move is one
+# chess.js refuses), and an unfinished game left out.
+tally=$(cd "$dir" && pwd)/pgn-tally.mjs
+cat >"$tmp/x.pgn" <<'EOF'
+[Event "xboard match"]
+[White "pab-chess 0.12.1"]
+[Black "Stockfish 15.1"]
+[Result "1-0"]
+
+1. e4 {+0.45/11} e5 {-0.33/15 0.2} 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#
+{Xboard adjudication: Checkmate} 1-0
+
+[Event "xboard match"]
+[White "Stockfish 15.1"]
+[Black "pab-chess 0.12.1"]
+[Result "1/2-1/2"]
+
+1. e4 e5 {Draw by repetition} 1/2-1/2
+
+[Event "xboard match"]
+[White "Stockfish 15.1"]
+[Black "pab-chess 0.12.1"]
+[Result "1-0"]
+
+1. d4 d5 2. c4 {White wins on time} 1-0
+
+[Event "xboard match"]
+[White "pab-chess 0.12.1"]
+[Black "Stockfish 15.1"]
+[Result "1-0"]
+
+1. e4 e5 2. Nf3 Ke7 3. Bc4 Kf5 {Black makes an illegal move} 1-0
+
+[Event "xboard match"]
+[White "Stockfish 15.1"]
+[Black "pab-chess 0.12.1"]
+[Result "*"]
+
+1. e4 *
+EOF
+check "pgn-tally.mjs counts xboard's PGN" sh -c "(cd '$dir' && node '$tally' --engine pab-chess '$tmp/x.pgn') | tail -n 1 |
+    grep -qx 'summary: games=4 wdl=2/1/1 score=2.5/4 elo=88.7 error=[0-9.]* illegal=0/1 timeloss=1/0 crash=0/0'"
+
 echo 'r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4' >"$tmp/q.epd"
 for m in h5f7 a2a3; do
     sed -e "s/a2a5/$m/g" -e "s/\"id name illegal\"/\"id name plays $m\"/" \

@@ -17,5 +17,6 @@ if HAVE_MPI
 examples_chess_pab_chess_LDADD += lib/mpi/libpab-mpi.la $(MPI_LIBS)
 endif
 EXTRA_DIST += examples/chess/match.mjs examples/chess/quality.mjs \
+	examples/chess/pgn-tally.mjs \
 	examples/chess/quality.epd examples/chess/package.json \
 	examples/chess/openings.epd
