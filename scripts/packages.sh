@@ -1,6 +1,6 @@
 # What libpab needs from Debian, and a helper that installs what is missing.
 # Sourced by the other scripts.
-PAB_PACKAGES="autoconf automake libtool make gcc clang libclang-rt-14-dev pkg-config libatomic-ops-dev libcriterion-dev libfann-dev groff gnuplot-nox stockfish nodejs openmpi-bin libopenmpi-dev"
+PAB_PACKAGES="autoconf automake libtool make gcc clang libclang-rt-14-dev pkg-config libatomic-ops-dev libcriterion-dev libfann-dev groff gnuplot-nox stockfish nodejs openmpi-bin libopenmpi-dev xboard polyglot xvfb"
 
 # The match runner's two npm packages (node-uci, chess.js), for
 # tests/check_match.sh: npm itself comes with some builds of nodejs and

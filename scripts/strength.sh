@@ -17,6 +17,9 @@
 #   sh scripts/strength.sh startpos   the acceptance setting: 20 games from
 #                                     the start position against UCI_Elo
 #                                     $ACCEPT_ELO, colours alternating
+#   sh scripts/strength.sh xboard     the acceptance setting through
+#                                     another client: xboard and polyglot
+#                                     (examples/chess/pgn-tally.mjs counts)
 #   sh scripts/strength.sh quality    not a match: the engine's moves in the
 #                                     1200 positions of quality.epd judged
 #                                     by Stockfish at depth 14
@@ -55,7 +58,7 @@ else
     QUALITY_LEVELS=${QUALITY_LEVELS:-2400}
 fi
 ACCEPT_ELO=${ACCEPT_ELO:-2400}
-parts=${*:-ablate slowmover stockfish algorithms startpos quality}
+parts=${*:-ablate slowmover stockfish algorithms startpos xboard quality}
 
 # match TAG ARGS...: one match, its report in $OUT/TAG.txt.
 match() {
@@ -124,6 +127,58 @@ algorithms() {
 startpos() {
     match startpos --games "$ACCEPT_GAMES" --time "$TIME" --inc "$INC" \
         --startpos --uci-elo "$ACCEPT_ELO"
+}
+
+# The acceptance setting again through a client other than ours: xboard
+# 4.9 drives both engines through polyglot (Debian's xboard, polyglot and
+# xvfb) on a virtual display, and examples/chess/pgn-tally.mjs replays and
+# counts the PGN it saves.  The board is drawn without animation or
+# textures: drawn in full under Xvfb it added more than 57 ms to one move
+# in ten, more than the 50 ms increment.  polyglot 2.0.4 passes no increment under a
+# second to its engines, so both think as at sudden death while xboard's
+# clocks add it.  A check option is set as 1 through xboard ("=true" is
+# silently dropped).  xboard does not always leave after the match, so it
+# is stopped once the PGN holds every game.
+xboard() {
+    . scripts/packages.sh
+    install_packages xboard polyglot xvfb
+    pgn="$OUT/xboard.pgn"
+    rm -f "$pgn" "$OUT/xboard.display"
+    Xvfb -displayfd 1 -screen 0 1024x768x24 >"$OUT/xboard.display" 2>/dev/null &
+    xvfb=$!
+    for _ in 1 2 3 4 5 6 7 8 9 10; do
+        [ -s "$OUT/xboard.display" ] && break
+        sleep 1
+    done
+    secs=$(((TIME + 999) / 1000))
+    inc=$(awk -v i="$INC" 'BEGIN { printf "%g", i / 1000 }')
+    echo "\$ xboard ... -tc 0:$secs -inc $inc -mg $ACCEPT_GAMES (UCI_Elo $ACCEPT_ELO)"
+    (cd "$OUT" && DISPLAY=":$(cat xboard.display)" PATH="/usr/games:$PATH" \
+        exec xboard -fcp "$ENGINE" -fUCI -scp stockfish -sUCI \
+        -secondOptions "UCI_LimitStrength=1,UCI_Elo=$ACCEPT_ELO" \
+        -tc "0:$secs" -inc "$inc" -mm -mg "$ACCEPT_GAMES" -sgf "$pgn" \
+        -xponder -autoCallFlag true -xanimate -useBoardTexture false \
+        -highlightMoveWithArrow false -size tiny >"$OUT/xboard.log" 2>&1) &
+    gui=$!
+    # Each game at most both clocks and their increments over 300 moves.
+    limit=$((ACCEPT_GAMES * (2 * TIME + 600 * INC) / 1000 + 60))
+    waited=0
+    while [ "$waited" -lt "$limit" ] && kill -0 "$gui" 2>/dev/null; do
+        done_games=$(grep -c '^\[Result "[012]' "$pgn" 2>/dev/null || true)
+        [ "${done_games:-0}" -ge "$ACCEPT_GAMES" ] && break
+        sleep 2
+        waited=$((waited + 2))
+    done
+    kill "$gui" 2>/dev/null || true
+    wait "$gui" 2>/dev/null || true
+    kill "$xvfb" 2>/dev/null || true
+    wait "$xvfb" 2>/dev/null || true
+    (cd examples/chess && node pgn-tally.mjs --engine pab-chess "$pgn") \
+        >"$OUT/xboard.txt" 2>&1 || true
+    grep '^summary:' "$OUT/xboard.txt" || {
+        tail -n 5 "$OUT/xboard.txt" "$OUT/xboard.log"
+        return 1
+    }
 }
 
 # quality.mjs run ARGS...: the engine's moves or Stockfish's, judged with

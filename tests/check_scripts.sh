@@ -62,14 +62,15 @@ fi
 
 # The strength matches: two games a match at 300 ms + 10 ms (where the
 # match runner's npm packages are installed: not in distcheck's tree):
-# 16 ablations, 2 Slow Mover settings, 1 Stockfish level, 7 algorithms
-# and the start position; then two positions judged for pab-chess and
+# 16 ablations, 2 Slow Mover settings, 1 Stockfish level, 7 algorithms,
+# the start position and the same through xboard; then two positions
+# judged for pab-chess and
 # for Stockfish at one level (three lines: its own, and the difference).
 if [ -d "$src/examples/chess/node_modules/chess.js" ]; then
     if SMOKE=1 PAB_CHESS="$(cd "$top_builddir" && pwd)/examples/chess/pab-chess" \
         OUT="$out/strength" sh "$src/scripts/strength.sh" \
         >"$out/strength.log" 2>&1 &&
-        [ "$(grep -c '^summary: games=2 ' "$out/strength.log")" -eq 27 ] &&
+        [ "$(grep -c '^summary: games=2 ' "$out/strength.log")" -eq 28 ] &&
         [ "$(grep -c '^quality: .* per move' "$out/strength.log")" -eq 3 ]; then
         ok
     else
