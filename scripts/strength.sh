@@ -134,11 +134,11 @@ startpos() {
 # xvfb) on a virtual display, and examples/chess/pgn-tally.mjs replays and
 # counts the PGN it saves.  The board is drawn without animation or
 # textures: drawn in full under Xvfb it added more than 57 ms to one move
-# in ten, more than the 50 ms increment.  polyglot 2.0.4 passes no increment under a
-# second to its engines, so both think as at sudden death while xboard's
-# clocks add it.  A check option is set as 1 through xboard ("=true" is
-# silently dropped).  xboard does not always leave after the match, so it
-# is stopped once the PGN holds every game.
+# in ten, more than the 50 ms increment.  polyglot 2.0.4 passes no
+# increment under a second to its engines, so both think as at sudden
+# death while xboard's clocks add it.  A check option is set as 1 through
+# xboard ("=true" is silently dropped).  xboard does not always leave
+# after the match, so it is stopped once the PGN holds every game.
 xboard() {
     . scripts/packages.sh
     install_packages xboard polyglot xvfb
@@ -152,7 +152,8 @@ xboard() {
     done
     secs=$(((TIME + 999) / 1000))
     inc=$(awk -v i="$INC" 'BEGIN { printf "%g", i / 1000 }')
-    echo "\$ xboard ... -tc 0:$secs -inc $inc -mg $ACCEPT_GAMES (UCI_Elo $ACCEPT_ELO)"
+    echo "\$ xboard ... -tc 0:$secs -inc $inc -mg $ACCEPT_GAMES" \
+        "(UCI_Elo $ACCEPT_ELO)"
     (cd "$OUT" && DISPLAY=":$(cat xboard.display)" PATH="/usr/games:$PATH" \
         exec xboard -fcp "$ENGINE" -fUCI -scp stockfish -sUCI \
         -secondOptions "UCI_LimitStrength=1,UCI_Elo=$ACCEPT_ELO" \

@@ -17,28 +17,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-import { Chess } from 'chess.js';
-
 import { eloEstimate } from './match.mjs';
-
-// The PGN's games, each as its tags and its movetext.
-export function splitGames(text) {
-  const games = [];
-  let game = null;
-  for (const line of text.split(/\r?\n/)) {
-    const tag = /^\[(\w+)\s+"(.*)"\]\s*$/.exec(line);
-    if (tag) {
-      if (!game || game.moves.trim() !== '') {
-        game = { tags: {}, moves: '' };
-        games.push(game);
-      }
-      game.tags[tag[1]] = tag[2];
-    } else if (game) {
-      game.moves += `${line}\n`;
-    }
-  }
-  return games;
-}
+import { gamesOf, plies, sides, tag } from './quality.mjs';
 
 // How a finished game ended for the side that lost it, from the client's
 // closing comment ("Black wins on time", "White makes an illegal move",
@@ -50,41 +30,30 @@ export function ending(comment) {
   return 'normal';
 }
 
-// Replays a game's movetext from its FEN tag or the start; the first move
-// chess.js refuses, or null when every move is legal.
-export function firstIllegal(game) {
-  const chess = game.tags.FEN ? new Chess(game.tags.FEN) : new Chess();
-  const text = game.moves
-    .replace(/\{[^}]*\}/g, ' ')
-    .replace(/\([^)]*\)/g, ' ')
-    .replace(/\$\d+/g, ' ');
-  for (const token of text.split(/\s+/)) {
-    if (token === '' || /^\d+\.+$/.test(token)) continue;
-    if (/^(1-0|0-1|1\/2-1\/2|\*)$/.test(token)) break;
-    const san = token.replace(/^\d+\.+/, '');
-    if (san === '') continue;
-    try {
-      chess.move(san);
-    } catch {
-      return san;
-    }
+// The first move of game g that chess.js refuses, or null.
+function firstIllegal(g) {
+  try {
+    for (const _ of plies(g, '')) /* replayed */;
+    return null;
+  } catch (e) {
+    if (e.san === undefined) throw e;
+    return e.san;
   }
-  return null;
 }
 
 export function tally(games, engine) {
   const zero = () => [0, 0];
-  const t = { win: 0, draw: 0, loss: 0, illegal: zero(), timeLoss: zero(), crash: zero(), lines: [] };
+  const t = { win: 0, draw: 0, loss: 0, lines: [],
+    illegal: zero(), timeLoss: zero(), crash: zero() };
   for (const g of games) {
-    const result = g.tags.Result;
-    const white = (g.tags.White || '').startsWith(engine);
-    const black = (g.tags.Black || '').startsWith(engine);
+    const result = tag(g, 'Result');
+    const { white, black } = sides(g, engine);
     if (white === black || !['1-0', '0-1', '1/2-1/2'].includes(result)) continue;
     const points = result === '1/2-1/2' ? 0.5 : (result === '1-0') === white ? 1 : 0;
     if (points === 1) t.win++;
     else if (points === 0) t.loss++;
     else t.draw++;
-    const comments = [...g.moves.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]);
+    const comments = [...g.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]);
     const last = comments.length ? comments[comments.length - 1] : '';
     const bad = firstIllegal(g);
     let how = points === 0.5 ? 'normal' : ending(last);
@@ -107,7 +76,7 @@ function main(argv) {
     console.error('usage: node pgn-tally.mjs --engine NAME games.pgn');
     return 2;
   }
-  const t = tally(splitGames(readFileSync(files[0], 'utf8')), engine);
+  const t = tally(gamesOf(readFileSync(files[0], 'utf8')), engine);
   for (const line of t.lines) console.log(line);
   const e = eloEstimate(t.win, t.draw, t.loss);
   if (e.n === 0) {

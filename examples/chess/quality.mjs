@@ -160,11 +160,11 @@ class Uci {
 
 // ---------------------------------------------------------------- positions
 
-function gamesOf(text) {
+export function gamesOf(text) {
   return text.split(/\n\s*\n(?=\[Event)/).filter((g) => g.includes('['));
 }
 
-function tag(game, name) {
+export function tag(game, name) {
   const m = new RegExp(`\\[${name} "([^"]*)"\\]`).exec(game);
   return m ? m[1] : null;
 }
@@ -177,15 +177,15 @@ function sansOf(game) {
 }
 
 // Whether `player` has white and black in game g.
-function sides(g, player) {
+export function sides(g, player) {
   return { white: (tag(g, 'White') || '').startsWith(player),
     black: (tag(g, 'Black') || '').startsWith(player) };
 }
 
 // The moves of game g, each made: the position before it, whether
 // `player` made it, and the game after it.  A word that is not a move
-// there is an error.
-function* plies(g, player) {
+// there is an error, which names it (`san`).
+export function* plies(g, player) {
   const { white, black } = sides(g, player);
   const fen = tag(g, 'FEN');
   const chess = fen ? new Chess(fen) : new Chess();
@@ -194,7 +194,7 @@ function* plies(g, player) {
     try {
       chess.move(san);
     } catch {
-      throw new Error(`${san} is not a move in ${at}`);
+      throw Object.assign(new Error(`${san} is not a move in ${at}`), { san });
     }
     yield { at, san, ours, chess };
   }
