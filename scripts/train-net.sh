@@ -50,8 +50,9 @@
 #                (RATE: the step stays)
 #   START        tune net's --start: random (the default) or shipped, to go
 #                on from the weights the engine was built with
-#   JOBS         processes at once for play and labelling (1; play seeds
-#                SEED, SEED + 1, ... as in tune-eval.sh)
+#   JOBS         processes at once for play and labelling, and tune net's
+#                threads (1; play seeds SEED, SEED + 1, ... as in
+#                tune-eval.sh; the weights are the same at any JOBS)
 #   ENGINE       the labelling engine (Stockfish)
 #   PAB_CHESS    the engine trained (the build's)
 #   OUT          where the files go (bench-results/train-net)
@@ -103,7 +104,7 @@ echo "train-net: $(wc -l <"$out/labelled.txt") positions labelled statically," \
 
 "$engine" tune net "$out/labelled.txt" --check "$out/check-labelled.txt" \
     --epochs "$epochs" --rate "$rate" --final-rate "$final_rate" \
-    --seed "$seed" --start "$start" \
+    --seed "$seed" --start "$start" --threads "$jobs" \
     --out "$out/chess_net_weights.c" 2>"$out/net.log"
 cat "$out/net.log" >&2
 grep -q '^final: ' "$out/net.log"

@@ -58,6 +58,10 @@ tests_stress_search_CFLAGS = $(AM_CFLAGS)
 tests_stress_search_LDADD = examples/games/libpabgames.la lib/libpab.la -lpthread
 EXTRA_DIST += tests/lsan.supp tests/stress.h tests/tree_fixture.h
 
+# pab-chess tune net's threads, in the thread suite too.
+STRESS_TESTS += tests/stress_train.sh
+EXTRA_DIST += tests/stress_train.sh
+
 # Stop, ticket, time and node limits at 8-256 threads, with a latency bound.
 # Its bound is a latency, as is check_mpi.sh's (ranks stop within
 # PAB_MPI_BOUND_MS): scripts/check.sh and scripts/sanitize.sh run the tests

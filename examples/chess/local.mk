@@ -10,9 +10,9 @@ examples_chess_pab_chess_SOURCES = \
 	examples/chess/tune_play.c examples/chess/tune_net.c
 examples_chess_pab_chess_SOURCES += examples/common/ranks.h examples/common/ranks.c
 examples_chess_pab_chess_LDADD = examples/games/libpabgames.la lib/libpab.la \
-	-lpthread -lm
+	$(ATOMIC_OPS_LIBS) -lpthread -lm
 # Under mpirun, pab-chess searches over every rank and speaks UCI on rank 0.
-examples_chess_pab_chess_CFLAGS = $(AM_CFLAGS) $(MPI_CFLAGS)
+examples_chess_pab_chess_CFLAGS = $(AM_CFLAGS) $(MPI_CFLAGS) $(ATOMIC_OPS_CFLAGS)
 if HAVE_MPI
 examples_chess_pab_chess_LDADD += lib/mpi/libpab-mpi.la $(MPI_LIBS)
 endif
