@@ -27,6 +27,12 @@
 #            has none and is dropped
 #   JOBS     engines at once, each labelling its share of the lines, the
 #            output in the input's order (1)
+#   STREAM=0 searches one position at a time, each `go` sent once the
+#            last `bestmove` is in, for an engine that stops a search
+#            when the next command comes (pab-chess does); by default
+#            every position goes to the engine at once, as Stockfish
+#            queues its searches (the same labels, 0.1 ms a position at
+#            depth 1 where a position at a time took some 2 ms)
 set -euo pipefail
 engine=${ENGINE:-$(command -v stockfish || echo /usr/games/stockfish)}
 depth=${DEPTH:-8}
@@ -83,59 +89,63 @@ if [ "${STATIC:-0}" = 1 ]; then
     exit 0
 fi
 
-coproc UCI { "$engine"; }
-to=${UCI[1]} from=${UCI[0]}
-send() { printf '%s\n' "$*" >&"$to"; }
-await() {
-    local l
-    while IFS= read -r l <&"$from"; do
-        [ "${l%% *}" = "$1" ] && return 0
-    done
-    echo "sf-label: the engine stopped" >&2
+# Search labels: the score of each position's last iteration before its
+# `bestmove`, side to move's, as "cp N" or "mate N", into $dir/out.
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+awk 'NF > 1' >"$dir/in"
+scores='
+    /^info .* score (cp|mate) / {
+        for (i = 1; i < NF; i++)
+            if ($i == "score") { kind = $(i + 1); value = $(i + 2) }
+    }
+    /^bestmove/ { print kind, value; kind = value = ""; fflush() }'
+if [ "${STREAM:-1}" = 1 ]; then
+    # Every `go depth` at once: Stockfish starts a search once the one
+    # before it has ended.  A last search on the start position ends the
+    # stream, so that `quit` cuts short that one, not a labelled one.
+    { echo uci
+      echo "setoption name Threads value 1"
+      echo "setoption name Hash value 16"
+      awk -v d="$depth" '{ $NF = ""; print "position fen " $0; print "go depth " d }' "$dir/in"
+      echo "position startpos"; echo "go depth 1"; echo quit; } |
+        "$engine" 2>/dev/null | awk "$scores" >"$dir/out"
+else
+    coproc UCI { "$engine"; }
+    to=${UCI[1]} from=${UCI[0]}
+    printf 'uci\nsetoption name Threads value 1\nsetoption name Hash value 16\n' >&"$to"
+    while IFS= read -r line; do
+        printf 'position fen %s\ngo depth %s\n' "${line% *}" "$depth" >&"$to"
+        kind= value=
+        while IFS= read -r answer <&"$from"; do
+            case $answer in
+            info*" score cp "* | info*" score mate "*)
+                set -- ${answer#* score }
+                kind=$1 value=$2
+                ;;
+            bestmove*) break ;;
+            esac
+        done
+        printf '%s %s\n' "$kind" "$value"
+    done <"$dir/in" >"$dir/out"
+    printf 'quit\n' >&"$to"
+fi
+unscored=$(head -n "$(wc -l <"$dir/in")" "$dir/out" | grep -c '^ *$' || true)
+if [ "$(wc -l <"$dir/out")" -lt "$(wc -l <"$dir/in")" ] || [ "$unscored" -gt 0 ]; then
+    echo "sf-label: $engine scored $(($(wc -l <"$dir/out") - unscored)) of" \
+        "$(wc -l <"$dir/in") searches (an engine that stops a search at the" \
+        "next command needs STREAM=0)" >&2
     exit 1
-}
-send uci
-await uciok
-send "setoption name Threads value 1"
-send "setoption name Hash value 16"
-send isready
-await readyok
-
-# The score of the last complete iteration, side to move's: "cp N" or
-# "mate N".
-score_of() {
-    local l kind= value=
-    while IFS= read -r l <&"$from"; do
-        case $l in
-        info*" score cp "* | info*" score mate "*)
-            set -- ${l#* score }
-            kind=$1 value=$2
-            ;;
-        bestmove*)
-            break
-            ;;
-        esac
-    done
-    echo "$kind $value"
-}
-
-while IFS= read -r line; do
-    result=${line##* }
-    fen=${line% *}
-    [ "$fen" = "$line" ] && continue
-    send "position fen $fen"
-    send "go depth $depth"
-    read -r kind value <<<"$(score_of)"
-    [ -n "$kind" ] || continue
-    set -- $fen
-    side=$2
-    awk -v kind="$kind" -v v="$value" -v side="$side" -v lam="$lambda" \
-        -v res="$result" -v fen="$fen" "$blend"'
-    BEGIN {
-        if (kind == "mate") p = v > 0 ? 1 : 0;
-        else p = 1 / (1 + 10 ^ (-v / 400));
-        if (side == "b") p = 1 - p;
+fi
+head -n "$(wc -l <"$dir/in")" "$dir/out" | paste -d '\t' "$dir/in" - |
+    awk -F '\t' -v lam="$lambda" "$blend"'
+    {
+        res = $1; sub(/.* /, "", res)
+        fen = $1; sub(/ [^ ]*$/, "", fen)
+        split(fen, f, " ")
+        split($2, s, " ")
+        if (s[1] == "mate") p = s[2] > 0 ? 1 : 0
+        else p = 1 / (1 + 10 ^ (-s[2] / 400))
+        if (f[2] == "b") p = 1 - p
         label(fen, p, res)
     }'
-done
-send quit

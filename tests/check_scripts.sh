@@ -120,6 +120,32 @@ else
     bad "tune-eval.sh (SMOKE=1 LABEL=engine) failed"
 fi
 
+# Search labels stream every position to Stockfish at once; one at a time
+# (STREAM=0) gives the same labels.  An engine that stops a search when
+# the next command comes (pab-chess) is refused when streamed, with the
+# cure named, and labels one at a time.
+head -n 40 "$out/tune-label/data.txt" >"$out/forty.txt" 2>/dev/null
+if [ -s "$out/forty.txt" ] &&
+    DEPTH=3 bash "$src/scripts/sf-label.sh" <"$out/forty.txt" >"$out/streamed.txt" &&
+    DEPTH=3 STREAM=0 bash "$src/scripts/sf-label.sh" <"$out/forty.txt" >"$out/dialogue.txt" &&
+    [ "$(wc -l <"$out/streamed.txt")" -eq 40 ] &&
+    cmp -s "$out/streamed.txt" "$out/dialogue.txt"; then
+    ok
+else
+    bad "sf-label.sh: streamed and one-at-a-time search labels differ"
+fi
+if ENGINE="$chess" DEPTH=2 bash "$src/scripts/sf-label.sh" <"$out/forty.txt" \
+    >/dev/null 2>"$out/stream-pab.log"; then
+    bad "sf-label.sh streamed pab-chess's searches"
+elif grep -q 'needs STREAM=0)$' "$out/stream-pab.log" &&
+    ENGINE="$chess" DEPTH=2 STREAM=0 bash "$src/scripts/sf-label.sh" \
+        <"$out/forty.txt" >"$out/pab-labels.txt" &&
+    [ "$(wc -l <"$out/pab-labels.txt")" -eq 40 ]; then
+    ok
+else
+    bad "sf-label.sh with pab-chess: $(cat "$out/stream-pab.log")"
+fi
+
 # tune spread: five walks from each of two positions give at most ten
 # positions, each a FEN the engine reads back unchanged, not in check, with
 # its source's result; the same seed gives the same positions.
