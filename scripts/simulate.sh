@@ -48,7 +48,16 @@ B=${PAB_BENCH:-_build/examples/bench/pab-bench}
 OUT=${OUT:-bench-results/simulate}
 mkdir -p "$OUT"
 parts=${*:-thesis chess two costs lockstep variants}
-run() { echo "\$ $*"; "$@"; }
+# A command that fails names itself and its exit status (a signal's shows
+# as 128 + its number) in its part's report, and fails the part.
+run() {
+    echo "\$ $*"
+    "$@" || {
+        rc=$?
+        echo "simulate.sh: exit status $rc from: $*"
+        return "$rc"
+    }
+}
 
 if [ "${SMOKE:-0}" = 1 ]; then
     # Two trees, tiny depths and processor counts: the commands, not the
@@ -305,7 +314,9 @@ lockstep() {
 # as soon as another ends), and a part that fails fails the script.
 if [ "${1:-}" = --part ]; then
     exec >"$OUT/report-$2.txt" 2>&1
+    rm -f "$OUT/report-$2.done"
     "$2"
+    : >"$OUT/report-$2.done"
     exit 0
 fi
 list=""
@@ -322,5 +333,14 @@ printf '%s\n' $list | xargs -P "${JOBS:-2}" -I{} sh "$self" --part {} ||
     status=1
 for p in $list; do
     cat "$OUT/report-$p.txt"
+done
+# The parts that failed last, where the end of the output shows them.
+for p in $list; do
+    if [ ! -e "$OUT/report-$p.done" ]; then
+        echo "simulate.sh: part $p failed; the end of its report:"
+        tail -n 5 "$OUT/report-$p.txt"
+        status=1
+    fi
+    rm -f "$OUT/report-$p.done"
 done
 exit "$status"
