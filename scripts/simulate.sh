@@ -48,13 +48,17 @@ B=${PAB_BENCH:-_build/examples/bench/pab-bench}
 OUT=${OUT:-bench-results/simulate}
 mkdir -p "$OUT"
 parts=${*:-thesis chess two costs lockstep variants}
-# A command that fails names itself and its exit status (a signal's shows
-# as 128 + its number) in its part's report, and fails the part.
+# A command that fails names itself, its exit status (a signal's shows as
+# 128 + its number) and the end of what it wrote to stderr (its progress
+# bars dropped) in its part's report, and fails the part.
 run() {
     echo "\$ $*"
-    "$@" || {
+    err="$OUT/stderr-${PART:-all}.txt"
+    "$@" 2>"$err" || {
         rc=$?
         echo "simulate.sh: exit status $rc from: $*"
+        tr '\r' '\n' <"$err" | grep -v '^\[' | grep . | tail -n 3 |
+            sed 's/^/simulate.sh:   /'
         return "$rc"
     }
 }
@@ -315,7 +319,9 @@ lockstep() {
 if [ "${1:-}" = --part ]; then
     exec >"$OUT/report-$2.txt" 2>&1
     rm -f "$OUT/report-$2.done"
+    PART=$2
     "$2"
+    rm -f "$OUT/stderr-$2.txt"
     : >"$OUT/report-$2.done"
     exit 0
 fi
