@@ -104,12 +104,12 @@ thesis_model() {
             --plain --depth=$TREE_DEPTH --simulate=$THESIS_N \
             --opt sim_memory="$m" --opt sim_jitter=0 \
             --algos=ybwc,abdada,simplified-abdada,jamboree,pvsplit,dts \
-            --csv="$OUT/tree-$tag.csv" 2>/dev/null
+            --csv="$OUT/tree-$tag.csv"
         run $B compare --game=tree --params="$o" --positions="$TG1" \
             --plain --depth=$TREE_DEPTH --simulate=$THESIS_N --algos=ybwc \
             --opt sim_memory="$m" --opt sim_jitter=0 \
             --opt split_policy=highest --opt ybwc_strong=1 \
-            --csv="$OUT/tree-$tag-scheme-a.csv" 2>/dev/null
+            --csv="$OUT/tree-$tag-scheme-a.csv"
     done
 }
 thesis_flat() { thesis_model flat; }
@@ -170,7 +170,7 @@ schemes() {
                         --simulate=$n --algos=ybwc --opt sim_memory="$m" \
                         --opt sim_jitter=0 --opt split_policy="${SCHEME_POLICY:-select}" \
                         --opt split_scheme=$sc $(scheme_opts "$o" $sc "$par") \
-                        --csv="$OUT/scheme-$tag.csv" 2>/dev/null
+                        --csv="$OUT/scheme-$tag.csv"
                 done
             done
             # Scheme C with the m_C our network does best with on
@@ -184,7 +184,7 @@ schemes() {
                         --simulate=$n --algos=ybwc --opt sim_memory="$m" \
                         --opt sim_jitter=0 --opt split_policy="${SCHEME_POLICY:-select}" \
                         --opt split_scheme=c $(scheme_opts "$o" c "$par") \
-                        --csv="$OUT/scheme-$tag.csv" 2>/dev/null
+                        --csv="$OUT/scheme-$tag.csv"
                 done
             done
         done
@@ -201,7 +201,7 @@ schemes() {
 chess_flat() {
     run $B compare --game=chess --depth=$CHESS_DEPTH $CHESS_POS \
         --simulate=$CHESS_N,$CHESS_BIG --algos=$ALL --opt sim_jitter=0 \
-        --csv="$OUT/chess.csv" 2>/dev/null
+        --csv="$OUT/chess.csv"
 }
 # At depth 11, where every processor has work (issue 14's condition; at
 # depth 9 a position is about 1 M ticks), one part per table.
@@ -217,7 +217,7 @@ chess_msi_run() {
         run $B compare --game=chess --depth=$MSI_DEPTH \
             --positions="$OUT/bk8$tag.txt" --simulate=$1 --algos=$ALL \
             --opt sim_memory=msi --opt sim_jitter=10 --sim-seeds=$2 $table \
-            --csv="$OUT/chess-msi$tag${3:-}.csv" 2>/dev/null
+            --csv="$OUT/chess-msi$tag${3:-}.csv"
     done
 }
 chess_msi() { chess_msi_run "--hash-mb=64" ""; }
@@ -231,11 +231,11 @@ chess_msi_per_proc() {
 two() {
     run $B compare --game=chess --depth=$TWO_DEPTH --simulate=2 \
         --algos=$ALL --opt sim_jitter=10 --sim-seeds=$SEEDS \
-        --csv="$OUT/chess-2.csv" 2>/dev/null
+        --csv="$OUT/chess-2.csv"
     for g in tree othello connect4; do
         run $B compare --game=$g --simulate=2 --algos=$ALL \
             --opt sim_jitter=10 --sim-seeds=$SEEDS $CHESS_POS \
-            --csv="$OUT/$g-2.csv" 2>/dev/null
+            --csv="$OUT/$g-2.csv"
     done
     # Each algorithm's own work per node, measured on one real thread
     # (beside at most one other part with JOBS=2: each has a core of its
@@ -244,12 +244,12 @@ two() {
         run $B compare --game=chess --depth=$TWO_DEPTH --simulate=1,2 \
             --algos=$ALL --opt sim_memory=$m --opt sim_jitter=10 \
             --sim-seeds=$SEEDS --sim-calibrate \
-            --csv="$OUT/chess-2-calibrated-$m.csv" 2>/dev/null
+            --csv="$OUT/chess-2-calibrated-$m.csv"
     done
     for d in 10 20; do # a speed that drifts for longer spans than a cost
         run $B compare --game=chess --depth=$TWO_DEPTH --simulate=2 \
             --algos=$ALL --opt sim_jitter=10 --opt sim_drift=$d \
-            --sim-seeds=$SEEDS --csv="$OUT/chess-2-drift$d.csv" 2>/dev/null
+            --sim-seeds=$SEEDS --csv="$OUT/chess-2-drift$d.csv"
     done
 }
 
@@ -260,10 +260,10 @@ costs() {
     run $B compare --game=tree --params=32,79,5 --positions="$TG1" \
         --plain --depth=$TREE_DEPTH --simulate=$THESIS_N \
         --algos=ybwc,jamboree,abdada --opt sim_shared=1 --opt sim_atomic=3 \
-        --csv="$OUT/tree-costs.csv" 2>/dev/null
+        --csv="$OUT/tree-costs.csv"
     run $B compare --game=chess --depth=$TWO_DEPTH --simulate=2 \
         --algos=abdada,simplified-abdada,ybwc,jamboree --opt sim_wait=30 \
-        --csv="$OUT/chess-2-wait30.csv" 2>/dev/null
+        --csv="$OUT/chess-2-wait30.csv"
 }
 
 # The variants the papers allow, each beside its algorithm's default, on
@@ -278,7 +278,7 @@ variants() {
         run $B compare --game=chess --depth=$CHESS_DEPTH \
             --positions="$OUT/bk8v.txt" --simulate=$LOCK_N --algos="$algo" \
             --opt sim_memory=msi --sim-seeds=$VAR_SEEDS --opt "$opt" \
-            --csv="$OUT/variant-$algo-$tag.csv" 2>/dev/null
+            --csv="$OUT/variant-$algo-$tag.csv"
     done <<EOF
 abdada abdada_parent_check=false default
 abdada abdada_exclusive_research=true exclusive-research
@@ -307,17 +307,16 @@ lockstep() {
     a=lazy-smp,simplified-abdada,abdada,ybwc
     run $B compare --game=chess --depth=$LOCK_DEPTH --simulate=$LOCK_N \
         --algos=$a --opt sim_jitter=0 --diagnose="$OUT/lock-flat-diag.csv" \
-        --csv="$OUT/lock-flat.csv" 2>/dev/null
+        --csv="$OUT/lock-flat.csv"
     for m in flat msi; do
         run $B compare --game=chess --depth=$LOCK_DEPTH --simulate=$LOCK_N \
             --algos=$a --opt sim_memory=$m --opt sim_jitter=10 --sim-seeds=3 \
             --diagnose="$OUT/lock-$m-j10-diag.csv" \
-            --csv="$OUT/lock-$m-j10.csv" 2>/dev/null
+            --csv="$OUT/lock-$m-j10.csv"
     done
     run $B compare --game=chess --depth=$LOCK_DEPTH --threads=$LOCK_N \
         --algos=$a --repeat=3 --stockfish=none \
-        --diagnose="$OUT/lock-real-diag.csv" --csv="$OUT/lock-real.csv" \
-        2>/dev/null
+        --diagnose="$OUT/lock-real-diag.csv" --csv="$OUT/lock-real.csv"
 }
 
 # Each part's report in its own file; JOBS parts at a time (a part starts
