@@ -13,27 +13,35 @@
 #      chess_net_weights.c.
 #
 # Rebuild with the new weights and measure the engine before installing
-# them.  The shipped weights' run (BENCHMARKS.md, "A settled last
-# epoch"; about two and a half hours on two cores): positions from the
-# games of four engines, each set spread twice, all trained at once at
-# half the rate, the last epoch's step falling tenfold:
+# them.  The shipped weights' run (BENCHMARKS.md, "Twice the hidden
+# units"; about 3 hours of both cores for games and labels, 47 minutes
+# for the training): 256 hidden units (CHESS_NET_HIDDEN), from 46 sets
+# of 575 self-play games of 0.12.1, each set held out, spread twice and
+# labelled on its own, then all trained at once at half the rate, the
+# last of four epochs' step falling tenfold:
 #
-#   pab-chess tune play --games 2300 --depth 6 --seed 3000 >a.txt  # 0.8.5's
-#   pab-chess tune play --games 2300 --depth 6 --seed 3001 >b.txt
-#   pab-chess tune play --games 2300 --depth 6 --seed 4000 >c.txt  # 0.10.1's
-#   pab-chess tune play --games 1200 --depth 6 --seed 4001 >d.txt
-#   pab-chess tune play --games 2300 --depth 6 --seed 4002 >e.txt  # with weights
-#   pab-chess tune play --games 2300 --depth 6 --seed 4003 >f.txt  # from a..d
-#   pab-chess tune play --games 2300 --depth 6 --seed 4004 >g.txt
-#   pab-chess tune play --games 2300 --depth 6 --seed 4005 >h.txt  # 0.10.3's
-#   pab-chess tune play --games 2300 --depth 6 --seed 4006 >i.txt
-#   cat a.txt b.txt c.txt d.txt e.txt f.txt g.txt h.txt i.txt >all.txt
-#   DATA=all.txt JOBS=2 WALKS=16 AGAIN=8 RATE=0.0005 FINAL_RATE=0.00005 \
-#       EPOCHS=7 sh scripts/train-net.sh
+#   for s in $(seq 6000 6045); do      # this script's steps 1-4, by hand
+#       pab-chess tune play --games 575 --depth 6 --seed $s >g$s.txt
+#       awk -v c=chk$s.txt -v t=trn$s.txt \
+#           '{ print > (int((NR - 1) / 500) % 10 == 9 ? c : t) }' g$s.txt
+#       pab-chess tune spread --walks 16 --plies 4 --seed $s \
+#           <trn$s.txt >sp$s.txt
+#       cat trn$s.txt sp$s.txt | pab-chess tune spread --walks 8 \
+#           --plies 4 --seed $((s + 1000)) | sort -u >ag$s.txt
+#       cat trn$s.txt sp$s.txt ag$s.txt |
+#           STATIC=1 bash scripts/sf-label.sh >lab$s.txt
+#   done
+#   cat chk6000.txt chk6001.txt | DEPTH=8 bash scripts/sf-label.sh \
+#       >check-lab.txt
+#   cat lab60*.txt | pab-chess tune net /dev/stdin --check check-lab.txt \
+#       --epochs 4 --rate 0.0005 --final-rate 0.00005 --seed 2024 \
+#       --threads 2
 #   SMOKE=1 sh scripts/train-net.sh                seconds: that it all runs
 #
-# (The shipped files were spread set by set with their own seeds, so
-# this run's are not the same byte for byte; see BENCHMARKS.md.)
+# (The games were 0.12.1's, whose evaluation was the 128-unit network
+# before these weights: another build plays other games, so its
+# positions are not the same byte for byte.  That network's run, from
+# four engines' games, is in BENCHMARKS.md, "A settled last epoch".)
 #
 # Knobs (environment):
 #   DATA         "FEN result" (or "FEN label") lines; without it, GAMES

@@ -14,7 +14,7 @@
 # The bench count changes whenever the search or the chess module changes
 # what it searches; record the new value then (pab-chess bench 5 1 serial).
 BENCH_ARGS="5 1 serial"
-BENCH_NODES=157622
+BENCH_NODES=147001
 
 top_builddir=${top_builddir:-.}
 engine="$top_builddir/examples/chess/pab-chess"

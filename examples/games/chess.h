@@ -138,7 +138,7 @@ typedef struct chess_undo {
 /* The hidden sums of the evaluation's learned correction for the shipped
  * weights (chess_net.h), as white sees the board and as black does.  Every
  * change of a piece keeps them, so an evaluation adds up no rows. */
-#define CHESS_NET_HIDDEN 128
+#define CHESS_NET_HIDDEN 256
 typedef struct chess_net_sums {
     int16_t v[2][CHESS_NET_HIDDEN];
 } chess_net_sums;
