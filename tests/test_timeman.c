@@ -117,3 +117,80 @@ Test(timeman, stretch_follows_the_value)
     cr_assert_eq(tm_trend_update(&t, a, PAB_SCORE_WIN_IN(5)), 120 * 90 / 100);
     cr_assert(TM_STRETCH_MAX >= 150 * TM_FALLING / 100);
 }
+
+/* One move of a game whose GUI hides the increment, as polyglot does
+ * under a second: the engine is told only its clock, thinks `think` ms
+ * by its own measure, and the GUI charges `gui` ms more and adds `inc`.
+ * Returns the increment the engine planned the move with. */
+static int64_t hidden_move(tm_clock *c, int64_t *clock, int64_t think,
+                           int64_t gui, int64_t inc)
+{
+    uci_go go = clock_go(*clock, UCI_UNSET);
+    tm_clock_go(c, &go, CHESS_WHITE);
+    tm_clock_spent(c, think);
+    *clock += inc - think - gui;
+    return go.winc;
+}
+
+/* 5 s + 0.05 s with the increment hidden and a GUI that costs 5 ms a
+ * move: nothing is known at the first two moves, then each sample is
+ * 50 - 5 = 45 and the plan gets 45. */
+Test(timeman, a_hidden_increment_is_learnt_from_the_clock)
+{
+    tm_clock c;
+    tm_clock_reset(&c);
+    int64_t clock = 5000;
+    cr_assert_eq(hidden_move(&c, &clock, 200, 5, 50), UCI_UNSET);
+    cr_assert_eq(hidden_move(&c, &clock, 180, 5, 50), UCI_UNSET);
+    for (int move = 2; move < 20; move++)
+        cr_assert_eq(hidden_move(&c, &clock, 100, 5, 50), 45, "move %d", move);
+    /* and the plan spends it as an announced one */
+    uci_go hidden = clock_go(clock, UCI_UNSET), told = clock_go(clock, 45);
+    tm_plan a, b;
+    tm_clock_go(&c, &hidden, CHESS_WHITE);
+    tm_plan_move(&hidden, CHESS_WHITE, 10, 20, &a);
+    tm_plan_move(&told, CHESS_WHITE, 10, 20, &b);
+    cr_assert_eq(a.soft_ms, b.soft_ms);
+    cr_assert_eq(a.hard_ms, b.hard_ms);
+}
+
+/* A clock without increment learns 0 (each sample is the GUI's cost,
+ * below 0, taken as 0), and an announced increment is left as it is. */
+Test(timeman, no_increment_learns_nothing)
+{
+    tm_clock c;
+    tm_clock_reset(&c);
+    int64_t clock = 5000;
+    for (int move = 0; move < 2; move++)
+        hidden_move(&c, &clock, 100, 5, 0);
+    cr_assert_eq(hidden_move(&c, &clock, 100, 5, 0), 0);
+    uci_go go = clock_go(clock, 30);
+    tm_clock_go(&c, &go, CHESS_WHITE);
+    cr_assert_eq(go.winc, 30);
+}
+
+/* A clock that jumps up (a new game without ucinewgame) is no sample,
+ * and one sample high is not enough: the smaller of the last two
+ * counts.  movestogo, movetime and ucinewgame start learning again. */
+Test(timeman, a_jump_of_the_clock_does_not_raise_the_increment)
+{
+    tm_clock c;
+    tm_clock_reset(&c);
+    int64_t clock = 3000;
+    for (int move = 0; move < 3; move++)
+        hidden_move(&c, &clock, 100, 5, 50);
+    clock = 5000; /* a new game */
+    cr_assert_eq(hidden_move(&c, &clock, 100, 5, 50), 45);
+    /* a GUI that once gave 500 ms back */
+    cr_assert_eq(hidden_move(&c, &clock, 100, 5, 550), 45);
+    cr_assert_eq(hidden_move(&c, &clock, 100, 5, 50), 45);
+    uci_go go = clock_go(clock, UCI_UNSET);
+    go.movestogo = 10;
+    tm_clock_go(&c, &go, CHESS_WHITE);
+    cr_assert_eq(go.winc, UCI_UNSET, "movestogo: the clock refills, no guess");
+    cr_assert_eq(hidden_move(&c, &clock, 100, 5, 50), UCI_UNSET);
+    cr_assert_eq(hidden_move(&c, &clock, 100, 5, 50), UCI_UNSET);
+    cr_assert_eq(hidden_move(&c, &clock, 100, 5, 50), 45);
+    tm_clock_reset(&c);
+    cr_assert_eq(hidden_move(&c, &clock, 100, 5, 50), UCI_UNSET);
+}

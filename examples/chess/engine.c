@@ -74,6 +74,10 @@ typedef struct engine {
     uint64_t soft_at, hard_at; /* pc_now_ns() deadlines; 0: none */
     uint64_t soft_from;        /* when the soft limit's clock started */
     tm_plan plan;              /* kept for ponderhit */
+    tm_clock clock;            /* the increment learnt (timeman.h); the
+                                * search thread writes its think, read
+                                * after the thread is joined */
+    uint64_t go_at;            /* pc_now_ns() when the go arrived */
 
     /* The search's own data, written before its thread starts. */
     pthread_t thread;
@@ -97,6 +101,7 @@ static int engine_init(engine *e)
     if (e->pos == NULL || e->root == NULL)
         return PAB_ENOMEM;
     chess_start(e->pos);
+    tm_clock_reset(&e->clock);
     pthread_mutex_init(&e->lock, NULL);
     pthread_cond_init(&e->cond, NULL);
     return pc_searcher_new(&e->game, e->set.hash_mb, &e->searcher);
@@ -264,6 +269,7 @@ static void *search_main(void *arg)
     int rc = run_search(e, &r);
     hold_answer(e);
     answer(e, rc == 0 ? &r : NULL);
+    tm_clock_spent(&e->clock, (int64_t)((pc_now_ns() - e->go_at) / 1000000u));
     pthread_mutex_lock(&e->lock);
     e->done = true;
     pthread_cond_broadcast(&e->cond);
@@ -492,7 +498,10 @@ static void start_search(engine *e, const uci_go *go)
     finish_search(e, true);
     memcpy(e->root, e->pos, sizeof *e->root);
     configure(e);
-    set_limits(e, go);
+    uci_go clocks = *go;
+    tm_clock_go(&e->clock, &clocks, e->root->side);
+    e->go_at = now;
+    set_limits(e, &clocks);
     e->done = e->stop = false;
     e->pondering = go->ponder;
     e->infinite = go->infinite;
@@ -666,6 +675,7 @@ static bool dispatch(engine *e, const uci_cmd *c)
     case UCI_NEWGAME:
         clear_table(e);
         chess_start(e->pos);
+        tm_clock_reset(&e->clock);
         break;
     case UCI_POSITION: position(e, c); break;
     case UCI_GO: start_search(e, &c->go); break;

@@ -6,9 +6,12 @@
  * left, so a long think never leaves too little for the rest.  Playing on
  * the increment alone, the share keeps a reserve of a few increments on
  * the clock.  Within those limits, TimeStretch moves the soft one after
- * each iteration by how settled the search looks (timeman.h).
+ * each iteration by how settled the search looks (timeman.h).  An
+ * increment the GUI adds without saying so is learnt from how the clock
+ * moves between the engine's moves (tm_clock_go).
  */
 #include <limits.h>
+#include <string.h>
 
 #include "timeman.h"
 
@@ -115,4 +118,58 @@ unsigned tm_trend_update(tm_trend *t, pab_move_t best, pab_score_t score)
     t->best = best;
     t->score = score;
     return stability(t->stable) * falling(fall) / 100;
+}
+
+void tm_clock_reset(tm_clock *c)
+{
+    c->side = CHESS_WHITE;
+    c->time = UCI_UNSET;
+    c->spent = -1;
+    c->samples = 0;
+}
+
+/* What the clock gained against what the think cost it; a clock that
+ * rose by more than a quarter of itself was not this game's next move. */
+static void take_sample(tm_clock *c, int64_t time)
+{
+    int64_t gain = time - (c->time - c->spent);
+    if (gain > c->time / 4)
+        return;
+    memmove(c->sample + 1, c->sample,
+            (TM_LEARN_SAMPLES - 1) * sizeof c->sample[0]);
+    c->sample[0] = gain < 0 ? 0 : gain;
+    if (c->samples < TM_LEARN_SAMPLES)
+        c->samples++;
+}
+
+static int64_t learnt(const tm_clock *c)
+{
+    int64_t least = c->sample[0];
+    for (unsigned i = 1; i < c->samples; i++)
+        least = c->sample[i] < least ? c->sample[i] : least;
+    return least;
+}
+
+void tm_clock_go(tm_clock *c, uci_go *go, int side)
+{
+    int64_t time = side == CHESS_WHITE ? go->wtime : go->btime;
+    int64_t *inc = side == CHESS_WHITE ? &go->winc : &go->binc;
+    bool timed = go->movetime == UCI_UNSET && time != UCI_UNSET &&
+                 !go->infinite && go->movestogo <= 0;
+    if (!timed || c->side != side)
+        c->samples = 0;
+    else if (c->time != UCI_UNSET && c->spent >= 0)
+        take_sample(c, time);
+    bool announced = *inc != UCI_UNSET && *inc > 0;
+    if (timed && !announced && c->samples == TM_LEARN_SAMPLES)
+        *inc = learnt(c);
+    c->side = side;
+    c->time = timed && !go->ponder ? time : UCI_UNSET;
+    c->spent = -1;
+}
+
+void tm_clock_spent(tm_clock *c, int64_t ms)
+{
+    if (c->time != UCI_UNSET)
+        c->spent = ms;
 }

@@ -63,4 +63,32 @@ void tm_trend_reset(tm_trend *t);
 /* Takes a completed iteration; returns the factor, in per cent. */
 unsigned tm_trend_update(tm_trend *t, pab_move_t best, pab_score_t score);
 
+/* An increment the GUI adds but does not announce, learnt from the clock.
+ * polyglot passes no increment under a second: xboard's `level 0 0:05
+ * 0.05` reaches the engine as `go wtime .. btime ..`, so an engine plans
+ * as at sudden death while its clock gains 50 ms a move.  Between two of
+ * its moves a side's clock falls by the think the engine measured and
+ * rises by the increment, less what the GUI and the pipe cost; that
+ * difference, never below 0, is one sample.  The smaller of the last
+ * two samples is the increment a `go` without one is given, so a single
+ * jump of the clock (a new game with no ucinewgame, a GUI's pause) never
+ * raises it; a clock without increment learns 0. */
+#define TM_LEARN_SAMPLES 2
+typedef struct tm_clock {
+    int side;      /* whose clock `time` was */
+    int64_t time;  /* that clock at the last timed go, or UCI_UNSET */
+    int64_t spent; /* the engine's think for that go, or -1 unknown */
+    int64_t sample[TM_LEARN_SAMPLES];
+    unsigned samples; /* how many of sample[] hold one */
+} tm_clock;
+
+void tm_clock_reset(tm_clock *c);
+/* Before planning `go` for `side`: takes the sample its clock gives and,
+ * if the GUI announced no increment (and no moves to go, whose clocks
+ * refill), fills this side's increment with the learnt one.  A `go`
+ * without this side's clock, or a ponder search, starts no sample. */
+void tm_clock_go(tm_clock *c, uci_go *go, int side);
+/* The think of the last `go`, from its arrival to bestmove. */
+void tm_clock_spent(tm_clock *c, int64_t ms);
+
 #endif /* PAB_CHESS_TIMEMAN_H */
