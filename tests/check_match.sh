@@ -176,6 +176,24 @@ for kind in illegal dies; do
 done
 [ "$fail" -eq 0 ] || cat "$tmp/illegal.out" "$tmp/dies.out"
 
+# --- what go tells the engines, with and without --hide-increment: an
+# opponent that writes down its go and then moves illegally
+sed -e 's/every move is a2a5: never legal/writes down each go, then plays a2a5/' \
+    -e 's/go\*) echo "bestmove a2a5" ;;/go*) echo "$line" >>"$GO_LOG"; echo "bestmove a2a5" ;;/' \
+    "$tmp/illegal.sh" >"$tmp/golog.sh"
+chmod +x "$tmp/golog.sh"
+for hide in "" --hide-increment; do
+    GO_LOG="$tmp/go$hide.log" node "$match" --engine "$engine" --threads 1 \
+        --opponent "$tmp/golog.sh" --startpos --games 2 --time 2000 --inc 20 \
+        $hide >"$tmp/go$hide.out" 2>&1
+done
+check "go announces the increment" \
+    grep -Eq '^go wtime [0-9]+ btime [0-9]+ winc 20 binc 20$' "$tmp/go.log"
+check "--hide-increment: go tells only the clocks" \
+    grep -Eq '^go wtime [0-9]+ btime [0-9]+$' "$tmp/go--hide-increment.log"
+check "--hide-increment: the clocks still gain it" \
+    grep -q '2 s + 0.02 s (the increment not announced)' "$tmp/go--hide-increment.out"
+
 # --- two games, pab-chess against pab-chess with another algorithm
 node "$match" --engine "$engine" --self --threads 1 --games 2 --time 1000 \
     --inc 20 --max-moves 40 --openings-file "$dir/openings.epd" \

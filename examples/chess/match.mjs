@@ -46,6 +46,9 @@
 //                      comments.  openings.epd here holds 62.
 //   --time MS        starting clock of each side [10000]
 //   --inc MS         increment per move [100]
+//   --hide-increment the clocks gain the increment but go tells the engines
+//                    only wtime and btime, as polyglot does with an
+//                    increment under a second (xboard's level 0 0:05 0.05)
 //   --max-moves N    a game still going after N moves each (after the
 //                    opening) is drawn by adjudication [300]
 //   --sprt ELO0,ELO1[,ALPHA,BETA]   a sequential probability ratio test of
@@ -266,6 +269,7 @@ function parseArgs(argv) {
     uciElo: null,
     time: 10000,
     inc: 100,
+    hideIncrement: false,
     maxMoves: 300,
     pgn: null,
     json: null,
@@ -313,6 +317,7 @@ function parseArgs(argv) {
     else if (a === '--name') o.name = next();
     else if (a === '--opponent-name') o.opponentName = next();
     else if (a === '--verbose') o.verbose = true;
+    else if (a === '--hide-increment') o.hideIncrement = true;
     else if (a === '--option') o.options.push(pair(a, next()));
     else if (a === '--openings') setStart(a, 'openings');
     else if (a === '--startpos') setStart(a, 'startpos');
@@ -558,7 +563,7 @@ async function playGame(o, index, opening, names, tally) {
     try {
       answer = await mover.think(opening.fen, moves, {
         wtime: Math.round(clock.w), btime: Math.round(clock.b),
-        winc: o.inc, binc: o.inc,
+        ...(o.hideIncrement ? {} : { winc: o.inc, binc: o.inc }),
       }, clock[side] + 5000);
     } catch (e) {
       const crashed = mover.dead || /close|exit|EPIPE/i.test(e.message || '');
@@ -676,7 +681,7 @@ function writeJson(o, names, tally, e, sprt, games) {
   });
   const out = {
     engine: side('a'), opponent: side('b'),
-    time_ms: o.time, increment_ms: o.inc,
+    time_ms: o.time, increment_ms: o.inc, increment_hidden: o.hideIncrement,
     games: e.n, wins: t.a.win, draws: t.a.draw, losses: t.a.loss,
     score: t.a.win + t.a.draw / 2, score_fraction: e.score,
     elo: e.elo, elo_error: e.error, elo_ci95: [e.lo, e.hi],
@@ -715,7 +720,7 @@ async function main() {
     : o.start === 'openings' ? `${o.openingList.length} built-in openings`
       : `${o.openingList.length} openings from ${o.start.file}`;
   console.log(`${names.a} vs ${names.b}, ${o.games} games at ${o.time / 1000} s + ` +
-    `${o.inc / 1000} s, from ${where}`);
+    `${o.inc / 1000} s${o.hideIncrement ? ' (the increment not announced)' : ''}, from ${where}`);
   const bounds = o.sprt ? sprtBounds(o.sprt.alpha, o.sprt.beta) : null;
   let sprt = o.sprt ? { llr: 0, ...bounds, decision: null } : null;
   const pgns = [];
