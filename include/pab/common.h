@@ -24,8 +24,8 @@ extern "C" {
  * the library actually linked. */
 #define PAB_VERSION_MAJOR  0
 #define PAB_VERSION_MINOR  12
-#define PAB_VERSION_PATCH  3
-#define PAB_VERSION_STRING "0.12.3"
+#define PAB_VERSION_PATCH  4
+#define PAB_VERSION_STRING "0.12.4"
 #define PAB_VERSION_NUMBER                                                     \
     ((PAB_VERSION_MAJOR << 16) | (PAB_VERSION_MINOR << 8) | PAB_VERSION_PATCH)
 
