@@ -132,6 +132,14 @@ static int64_t hidden_move(tm_clock *c, int64_t *clock, int64_t think,
     return go.winc;
 }
 
+/* A fresh clock memory, and `moves` moves of 100 ms behind a 5 ms GUI. */
+static void fresh_game(tm_clock *c, int64_t *clock, int moves, int64_t inc)
+{
+    tm_clock_reset(c);
+    for (int move = 0; move < moves; move++)
+        hidden_move(c, clock, 100, 5, inc);
+}
+
 /* 5 s + 0.05 s with the increment hidden and a GUI that costs 5 ms a
  * move: nothing is known at the first two moves, then each sample is
  * 50 - 5 = 45 and the plan gets 45. */
@@ -159,10 +167,8 @@ Test(timeman, a_hidden_increment_is_learnt_from_the_clock)
 Test(timeman, no_increment_learns_nothing)
 {
     tm_clock c;
-    tm_clock_reset(&c);
     int64_t clock = 5000;
-    for (int move = 0; move < 2; move++)
-        hidden_move(&c, &clock, 100, 5, 0);
+    fresh_game(&c, &clock, 2, 0);
     cr_assert_eq(hidden_move(&c, &clock, 100, 5, 0), 0);
     uci_go go = clock_go(clock, 30);
     tm_clock_go(&c, &go, CHESS_WHITE);
@@ -175,10 +181,8 @@ Test(timeman, no_increment_learns_nothing)
 Test(timeman, a_jump_of_the_clock_does_not_raise_the_increment)
 {
     tm_clock c;
-    tm_clock_reset(&c);
     int64_t clock = 3000;
-    for (int move = 0; move < 3; move++)
-        hidden_move(&c, &clock, 100, 5, 50);
+    fresh_game(&c, &clock, 3, 50);
     clock = 5000; /* a new game */
     cr_assert_eq(hidden_move(&c, &clock, 100, 5, 50), 45);
     /* a GUI that once gave 500 ms back */
