@@ -191,7 +191,7 @@ check "go announces the increment" \
     grep -Eq '^go wtime [0-9]+ btime [0-9]+ winc 20 binc 20$' "$tmp/go.log"
 check "--hide-increment: go tells only the clocks" \
     grep -Eq '^go wtime [0-9]+ btime [0-9]+$' "$tmp/go--hide-increment.log"
-check "--hide-increment: the clocks still gain it" \
+check "--hide-increment: the report names the hidden increment" \
     grep -q '2 s + 0.02 s (the increment not announced)' "$tmp/go--hide-increment.out"
 
 # --- two games, pab-chess against pab-chess with another algorithm

@@ -177,7 +177,7 @@ Test(timeman, no_increment_learns_nothing)
 
 /* A clock that jumps up (a new game without ucinewgame) is no sample,
  * and one sample high is not enough: the smaller of the last two
- * counts.  movestogo, movetime and ucinewgame start learning again. */
+ * counts.  movestogo and ucinewgame start learning again. */
 Test(timeman, a_jump_of_the_clock_does_not_raise_the_increment)
 {
     tm_clock c;
