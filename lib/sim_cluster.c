@@ -218,7 +218,9 @@ int sim_cluster_open(search *sh)
          c->algorithm != PAB_ALGO_SIMPLIFIED_ABDADA &&
          c->algorithm != PAB_ALGO_LAZY_SMP))
         return 0;
-    sim_cluster *cl = calloc(1, sizeof *cl);
+    /* On a line boundary, so that under MSI memory the lock stripes share
+     * lines the same way in every run (a search twice, same ticks). */
+    sim_cluster *cl = rt_alloc_shared(sizeof *cl);
     if (cl == NULL)
         return PAB_ENOMEM;
     sh->cluster = cl;
