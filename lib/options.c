@@ -140,7 +140,7 @@ static const option options[] = {
            "no check extension at this ply or deeper"),
     NUMBER(sim_seed, STORE_U64, 0, UINT32_MAX, 0, "",
            "simulated: the timing noise's seed"),
-    {{"sim_memory", PAB_OPTION_CHOICE, 0, 1, PAB_SIM_MEMORY_FLAT,
+    {{"sim_memory", PAB_OPTION_CHOICE, 0, 1, PAB_SIM_MEMORY_MSI,
       sim_memories, "", "simulated: flat costs or MSI caches (thesis 6.2)"},
      STORE_ENUM, offsetof(pab_config, sim_memory)},
     NUMBER(sim_jitter, STORE_UNSIGNED, 0, PAB_SIM_JITTER_MAX, 10, "%",

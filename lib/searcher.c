@@ -206,8 +206,11 @@ static void normalise(pab_config *dst, const pab_config *src)
     pab_config_init_size(dst, sizeof *dst);
     memcpy(dst, src, src->size);
     dst->size = sizeof *dst;
-    if (src->size < PAB_CONFIG_SIZE_V5)
-        dst->sim_jitter = 0; /* an older program simulates as it did */
+    if (src->size < PAB_CONFIG_SIZE_V5) {
+        /* An older program simulates as it did: no noise, flat memory. */
+        dst->sim_jitter = 0;
+        dst->sim_memory = PAB_SIM_MEMORY_FLAT;
+    }
     if (dst->plain) {
         /* Figure 4.3: one fixed depth, no table, the game's order. */
         dst->iterative_deepening = false;

@@ -15,7 +15,8 @@
 #                                   fixed table and with Weill's table per
 #                                   processor
 #   sh scripts/simulate.sh two      2 virtual processors, for the real runs
-#                                   (noise per cost, and with drift)
+#                                   (chess under both memory models, 15
+#                                   seeds; noise per cost, and with drift)
 #   sh scripts/simulate.sh costs    how much the costs of sharing matter
 #   sh scripts/simulate.sh lockstep 16 processors from the root: a regular
 #                                   clock, then noise; beside 16 real
@@ -35,10 +36,11 @@
 # JOBS parts run at a time (2 by default, this machine's cores); a part
 # starts when another ends.  Host time of the parts on this machine (one
 # core each), measured part by part, never yet all in one run: thesis_msi
-# about 100 minutes ((32, 0, 0) 58 of them), chess_flat 22, two 33,
+# about 100 minutes ((32, 0, 0) 58 of them), chess_flat 22, two 33 (48
+# since 0.13: chess at 15 seeds under both models, 15 minutes of them),
 # variants 8 (2026-11-25); chess_msi 33 at depth 11 (2026-11-27),
 # chess_msi_per_proc about as long; estimated from part one's runs:
-# thesis_flat 70, lockstep 20, costs 15.  About 5.5 hours of one core:
+# thesis_flat 70, lockstep 20, costs 15.  About 5.75 hours of one core:
 # under 3 hours with JOBS=2.
 set -eu
 self="$(cd "$(dirname "$0")" && pwd)/$(basename "$0")"
@@ -76,13 +78,13 @@ if [ "${SMOKE:-0}" = 1 ]; then
     TG1="$OUT/tg1-smoke.txt" TREE_DEPTH=3 THESIS_N=2,3
     ORDERINGS="32,79,5" CHESS_DEPTH=3 CHESS_N=2,4 CHESS_POS="--depth=3"
     CHESS_BIG=8 BIG_SEEDS=1 MSI_DEPTH=3
-    LOCK_DEPTH=3 LOCK_N=4 TWO_DEPTH=3 SEEDS=2 VAR_SEEDS=1
+    LOCK_DEPTH=3 LOCK_N=4 TWO_DEPTH=3 SEEDS=2 TWO_SEEDS=2 VAR_SEEDS=1
 else
     TG1=examples/bench/tg1.txt TREE_DEPTH=6 THESIS_N=12,24,48
     ORDERINGS="32,79,5 20,69,19 32,66,66 32,33,33 32,0,0"
     CHESS_DEPTH=9 CHESS_N=16,32 CHESS_BIG=128 BIG_SEEDS=3 CHESS_POS=""
     MSI_DEPTH=${MSI_DEPTH:-11}
-    LOCK_DEPTH=8 LOCK_N=16 TWO_DEPTH=9 SEEDS=5 VAR_SEEDS=3
+    LOCK_DEPTH=8 LOCK_N=16 TWO_DEPTH=9 SEEDS=5 TWO_SEEDS=15 VAR_SEEDS=3
 fi
 ALL=ybwc,jamboree,abdada,simplified-abdada,lazy-smp,pvsplit,dts
 
@@ -200,8 +202,8 @@ schemes() {
 # 8 GiB).
 chess_flat() {
     run $B compare --game=chess --depth=$CHESS_DEPTH $CHESS_POS \
-        --simulate=$CHESS_N,$CHESS_BIG --algos=$ALL --opt sim_jitter=0 \
-        --csv="$OUT/chess.csv"
+        --simulate=$CHESS_N,$CHESS_BIG --algos=$ALL --opt sim_memory=flat \
+        --opt sim_jitter=0 --csv="$OUT/chess.csv"
 }
 # At depth 11, where every processor has work (issue 14's condition; at
 # depth 9 a position is about 1 M ticks), one part per table.
@@ -229,9 +231,13 @@ chess_msi_per_proc() {
 # (BENCHMARKS.md): the simulated speedup, median and range over seeds,
 # beside the real one.
 two() {
-    run $B compare --game=chess --depth=$TWO_DEPTH --simulate=2 \
-        --algos=$ALL --opt sim_jitter=10 --sim-seeds=$SEEDS \
-        --csv="$OUT/chess-2.csv"
+    for m in msi flat; do
+        tag=-$m
+        [ $m = msi ] && tag= # the default
+        run $B compare --game=chess --depth=$TWO_DEPTH --simulate=2 \
+            --algos=$ALL --opt sim_memory=$m --opt sim_jitter=10 \
+            --sim-seeds=$TWO_SEEDS --csv="$OUT/chess-2$tag.csv"
+    done
     for g in tree othello connect4; do
         run $B compare --game=$g --simulate=2 --algos=$ALL \
             --opt sim_jitter=10 --sim-seeds=$SEEDS $CHESS_POS \
@@ -248,7 +254,8 @@ two() {
     done
     for d in 10 20; do # a speed that drifts for longer spans than a cost
         run $B compare --game=chess --depth=$TWO_DEPTH --simulate=2 \
-            --algos=$ALL --opt sim_jitter=10 --opt sim_drift=$d \
+            --algos=$ALL --opt sim_memory=flat --opt sim_jitter=10 \
+            --opt sim_drift=$d \
             --sim-seeds=$SEEDS --csv="$OUT/chess-2-drift$d.csv"
     done
 }
@@ -259,10 +266,12 @@ two() {
 costs() {
     run $B compare --game=tree --params=32,79,5 --positions="$TG1" \
         --plain --depth=$TREE_DEPTH --simulate=$THESIS_N \
-        --algos=ybwc,jamboree,abdada --opt sim_shared=1 --opt sim_atomic=3 \
+        --algos=ybwc,jamboree,abdada --opt sim_memory=flat --opt sim_shared=1 \
+        --opt sim_atomic=3 \
         --csv="$OUT/tree-costs.csv"
     run $B compare --game=chess --depth=$TWO_DEPTH --simulate=2 \
-        --algos=abdada,simplified-abdada,ybwc,jamboree --opt sim_wait=30 \
+        --algos=abdada,simplified-abdada,ybwc,jamboree --opt sim_memory=flat \
+        --opt sim_wait=30 \
         --csv="$OUT/chess-2-wait30.csv"
 }
 
@@ -306,7 +315,8 @@ EOF
 lockstep() {
     a=lazy-smp,simplified-abdada,abdada,ybwc
     run $B compare --game=chess --depth=$LOCK_DEPTH --simulate=$LOCK_N \
-        --algos=$a --opt sim_jitter=0 --diagnose="$OUT/lock-flat-diag.csv" \
+        --algos=$a --opt sim_memory=flat --opt sim_jitter=0 \
+        --diagnose="$OUT/lock-flat-diag.csv" \
         --csv="$OUT/lock-flat.csv"
     for m in flat msi; do
         run $B compare --game=chess --depth=$LOCK_DEPTH --simulate=$LOCK_N \

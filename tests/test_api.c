@@ -488,8 +488,10 @@ Test(api, published_layouts_only)
     c.algorithm = PAB_ALGO_ABDADA;
     c.threads = 3;
     c.simulate = true;
-    cr_assert_eq(c.sim_jitter, 10); /* 0.5's default: noise */
+    cr_assert_eq(c.sim_jitter, 10);                 /* 0.5's default: noise */
+    cr_assert_eq(c.sim_memory, PAB_SIM_MEMORY_MSI); /* 0.13's default */
     c.sim_jitter = 0;
+    c.sim_memory = PAB_SIM_MEMORY_FLAT;
     pab_result flat;
     cr_assert_eq(pab_search(s, &st, &c, &flat), 0);
     memset(&c, 0xA5, sizeof c);

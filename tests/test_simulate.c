@@ -102,6 +102,7 @@ Test(simulate, plain_bounds_travel_down, .timeout = 120)
         tree_open(&t, 32, 0, 0, seeds[i]);
         pab_config c;
         plain_config(&c, 5);
+        c.sim_memory = PAB_SIM_MEMORY_FLAT; /* the count below is flat's */
         pab_result serial = search(&t.game, t.root, &c);
         simulated(&c, PAB_ALGO_YBWC, 12);
         pab_result r = search(&t.game, t.root, &c);
@@ -340,6 +341,8 @@ Test(simulate, bad_costs_rejected)
     cr_assert_eq(pab_config_validate(&c), PAB_ETHREADS);
     c.threads = 1;
     cr_assert_eq(pab_config_set_option(&c, "sim_memory", "mesi"), PAB_EINVAL);
+    cr_assert_eq(c.sim_memory, PAB_SIM_MEMORY_MSI); /* the default, kept */
+    cr_assert_eq(pab_config_set_option(&c, "sim_memory", "flat"), 0);
     cr_assert_eq(c.sim_memory, PAB_SIM_MEMORY_FLAT);
     cr_assert_eq(pab_config_set_option(&c, "sim_memory", "msi"), 0);
     cr_assert_eq(c.sim_memory, PAB_SIM_MEMORY_MSI);

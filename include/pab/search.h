@@ -338,7 +338,7 @@ typedef struct pab_config {
     /* libpab 0.5: the simulated multiprocessor's memory model and timing
      * noise (see pab(7), THE SIMULATED MULTIPROCESSOR). */
     uint64_t sim_seed;         /* the noise's seed (first: 8-aligned); 0 */
-    pab_sim_memory sim_memory; /* PAB_SIM_MEMORY_FLAT */
+    pab_sim_memory sim_memory; /* PAB_SIM_MEMORY_MSI (FLAT before 0.13) */
     unsigned sim_jitter;       /* each cost varies by up to this %; 10 */
     bool diagnostics;          /* fill pab_result.by_depth; false */
     bool abdada_share_cutoffs; /* abdada: footnote 12's first remedy */
