@@ -23,9 +23,9 @@ extern "C" {
 /* Compile-time version of the headers.  pab_version() reports the version of
  * the library actually linked. */
 #define PAB_VERSION_MAJOR  0
-#define PAB_VERSION_MINOR  12
-#define PAB_VERSION_PATCH  4
-#define PAB_VERSION_STRING "0.12.4"
+#define PAB_VERSION_MINOR  13
+#define PAB_VERSION_PATCH  0
+#define PAB_VERSION_STRING "0.13.0"
 #define PAB_VERSION_NUMBER                                                     \
     ((PAB_VERSION_MAJOR << 16) | (PAB_VERSION_MINOR << 8) | PAB_VERSION_PATCH)
 
