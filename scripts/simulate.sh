@@ -37,11 +37,11 @@
 # starts when another ends.  Host time of the parts on this machine (one
 # core each), measured part by part, never yet all in one run: thesis_msi
 # about 100 minutes ((32, 0, 0) 58 of them), chess_flat 22, two 33 (48
-# since 0.13: chess at 15 seeds under both models, 15 minutes of them),
-# variants 8 (2026-11-25); chess_msi 33 at depth 11 (2026-11-27),
-# chess_msi_per_proc about as long; estimated from part one's runs:
-# thesis_flat 70, lockstep 20, costs 15.  About 5.75 hours of one core:
-# under 3 hours with JOBS=2.
+# since 0.13: chess at 15 seeds under both models, 15 minutes of them)
+# (2026-11-25); chess_msi and chess_msi_per_proc 40 side by side,
+# lockstep 4, costs 7, variants 3 (0.13, 2026-12-07); estimated from
+# part one's runs: thesis_flat 70.  About 5.6 hours of one core: under
+# 3 hours with JOBS=2.
 set -eu
 self="$(cd "$(dirname "$0")" && pwd)/$(basename "$0")"
 cd "$(dirname "$0")/.."
